@@ -1,0 +1,143 @@
+/*
+ * wythoff.h - exact computation on Wythoff's game and its variants.
+ *
+ * Conventions (see docs/conventions.md):
+ *  - every public name starts with wy_ (types, functions) or WY_ (constants);
+ *  - output arguments come first, inputs are const;
+ *  - functions return a wy_status; on failure they write a one-line message
+ *    naming the problem into the caller's error buffer (may be NULL);
+ *  - the library never prints and never exits;
+ *  - an object made by wy_X_new / wy_X_compute is owned by the caller and
+ *    released with wy_X_free (which accepts NULL).
+ */
+#ifndef WYTHOFF_H
+#define WYTHOFF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WY_VERSION "0.1.0"
+
+/* Status codes.  The command-line tool uses them as exit codes. */
+typedef enum {
+    WY_OK = 0,
+    WY_EDIFF = 1,     /* a check or comparison found a difference */
+    WY_EINVAL = 2,    /* bad input: rules, numbers, options, files */
+    WY_ERANGE = 3,    /* a resource limit: the work needs more memory than allowed */
+    WY_EINTERNAL = 4  /* internal error (should not happen) */
+} wy_status;
+
+/* Length of an error buffer that always suffices. */
+#define WY_ERRLEN 512
+
+/* ------------------------------------------------------------------ */
+/* Rules                                                               */
+/* ------------------------------------------------------------------ */
+
+typedef enum { WY_GAME_WYTHOFF = 0, WY_GAME_NIM = 1 } wy_game;
+
+/* A ruleset: GAME ('+' OPTION)*.  Zero means "option absent" for every
+ * numeric field except has_terminal. */
+typedef struct {
+    wy_game game;
+    uint32_t passes;      /* pass=K: K passes in all, shared (0: no pass)          */
+    uint32_t heap;        /* heap=H: an extra Nim heap of H stones (0: none)       */
+    uint32_t max;         /* max=N: take at most N (0: unbounded)                   */
+    uint32_t mod;         /* mod=M: wythoff only; also a,b >= 1 with a = b mod M    */
+    int has_terminal;     /* terminal=K present                                     */
+    uint32_t terminal;    /* every position with x + y <= terminal has no moves     */
+    int misere;           /* misere play: terminal states have value 1              */
+} wy_rules;
+
+/* Parse a ruleset such as "wythoff+pass+max=5".  On error the message names
+ * the offending part.  Cost: linear in the text. */
+wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t errlen);
+
+/* Canonical text of a ruleset (options in a fixed order); returns the length
+ * it needs (like snprintf). */
+int wy_rules_format(char *buf, size_t len, const wy_rules *rules);
+
+/* ------------------------------------------------------------------ */
+/* Side state                                                          */
+/* ------------------------------------------------------------------ */
+
+/* The side state of a position: passes still available, stones in the
+ * extra heap.  The game's start is {rules->passes, rules->heap}. */
+typedef struct {
+    uint32_t pass;
+    uint32_t heap;
+} wy_side;
+
+/* The start side state of a ruleset. */
+wy_side wy_side_start(const wy_rules *rules);
+
+/* Check a side state against a ruleset (pass <= passes, heap <= heap). */
+wy_status wy_side_check(const wy_rules *rules, wy_side side, char *err, size_t errlen);
+
+/* ------------------------------------------------------------------ */
+/* Moves                                                               */
+/* ------------------------------------------------------------------ */
+
+typedef enum {
+    WY_MOVE_ROW = 0,   /* take from the second heap: (x, y) -> (x, y - b) */
+    WY_MOVE_COL = 1,   /* take from the first heap:  (x, y) -> (x - a, y) */
+    WY_MOVE_DIAG = 2,  /* take a from both: (x - a, y - a)               */
+    WY_MOVE_MOD = 3,   /* take a != b, a = b (mod M), from both          */
+    WY_MOVE_HEAP = 4,  /* take from the extra heap                       */
+    WY_MOVE_PASS = 5   /* use a pass                                     */
+} wy_move_kind;
+
+typedef struct {
+    wy_move_kind kind;
+    uint32_t x, y;     /* the position reached */
+    wy_side side;      /* its side state */
+} wy_move;
+
+/* Every option of (x, y, side), in a fixed order (column, row, diagonal,
+ * modular, heap, pass; nearer targets first).  Writes at most cap moves to
+ * out and returns the total number in *count.  Cost: O(number of options). */
+wy_status wy_moves_list(wy_move *out, size_t cap, size_t *count, const wy_rules *rules,
+                        uint32_t x, uint32_t y, wy_side side, char *err, size_t errlen);
+
+/* ------------------------------------------------------------------ */
+/* Table engine                                                        */
+/* ------------------------------------------------------------------ */
+
+/* The exact values of every position of the window 0 <= x < rows,
+ * 0 <= y < cols, for every side state from {0,0} up to a requested one.
+ * Opaque; made by wy_table_compute, released by wy_table_free. */
+typedef struct wy_table wy_table;
+
+/* Bytes wy_table_compute would need for this request (an estimate that is an
+ * upper bound for the rulesets without mod=; see docs/engines.md). */
+uint64_t wy_table_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side);
+
+/* Compute the table.  `side` is the highest side state needed (all states
+ * {p <= side.pass, h <= side.heap} are computed, as the recursion needs them).
+ * If the estimate exceeds mem_limit (0: no limit) nothing is allocated and
+ * WY_ERANGE is returned with the estimate in the message.
+ * Cost: O(rows * cols * (passes+1) * (heap+1)) for unbounded rules;
+ * max=N with mod=M adds O(N^2 / M) per cell. */
+wy_status wy_table_compute(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols,
+                           wy_side side, uint64_t mem_limit, char *err, size_t errlen);
+
+void wy_table_free(wy_table *t);
+
+uint32_t wy_table_rows(const wy_table *t);
+uint32_t wy_table_cols(const wy_table *t);
+
+/* The value G (or G- in misere play) of (x, y) with side state `side`.
+ * Requires x < rows, y < cols and side within the computed states. */
+uint32_t wy_table_get(const wy_table *t, uint32_t x, uint32_t y, wy_side side);
+
+/* Largest value in the table for the given side state. */
+uint32_t wy_table_max(const wy_table *t, wy_side side);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* WYTHOFF_H */

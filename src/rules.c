@@ -1,0 +1,168 @@
+/* rules.c - the rules language: GAME ('+' OPTION)*  (docs/rules.md). */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+wy_status wy_fail(wy_status status, char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
+
+/* Parse the decimal number of option `opt` (text p[0..n)); 1 on success. */
+static int parse_u32(uint32_t *out, const char *p, size_t n)
+{
+    uint64_t v = 0;
+    if (n == 0)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] < '0' || p[i] > '9')
+            return 0;
+        v = v * 10 + (uint64_t)(p[i] - '0');
+        if (v > UINT32_MAX)
+            return 0;
+    }
+    *out = (uint32_t)v;
+    return 1;
+}
+
+enum { OPT_PASS, OPT_HEAP, OPT_MAX, OPT_MOD, OPT_TERMINAL, OPT_MISERE, OPT_COUNT };
+
+static const struct {
+    const char *name;
+    int value;       /* 0: no value, 1: value required, 2: value optional */
+    uint32_t least;  /* smallest meaningful value */
+    const char *why; /* why smaller values are meaningless */
+} option_table[OPT_COUNT] = {
+    [OPT_PASS] = {"pass", 2, 1, "a ruleset with no pass simply omits the option"},
+    [OPT_HEAP] = {"heap", 1, 1, "a heap of 0 stones adds nothing; omit the option"},
+    [OPT_MAX] = {"max", 1, 1, "max=0 would allow no move at all"},
+    [OPT_MOD] = {"mod", 1, 1, "the modulus must be at least 1"},
+    [OPT_TERMINAL] = {"terminal", 1, 0, ""},
+    [OPT_MISERE] = {"misere", 0, 0, ""},
+};
+
+wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t errlen)
+{
+    wy_rules r;
+    int seen[OPT_COUNT] = {0};
+    memset(&r, 0, sizeof r);
+    if (text == NULL || *text == '\0')
+        return wy_fail(WY_EINVAL, err, errlen, "empty ruleset (expected e.g. 'wythoff' or 'wythoff+pass')");
+
+    const char *p = text;
+    const char *plus = strchr(p, '+');
+    size_t n = plus ? (size_t)(plus - p) : strlen(p);
+    if (n == 7 && memcmp(p, "wythoff", 7) == 0)
+        r.game = WY_GAME_WYTHOFF;
+    else if (n == 3 && memcmp(p, "nim", 3) == 0)
+        r.game = WY_GAME_NIM;
+    else if (n == 0)
+        return wy_fail(WY_EINVAL, err, errlen, "ruleset '%s' has no game before '+' (expected wythoff or nim)", text);
+    else
+        return wy_fail(WY_EINVAL, err, errlen, "unknown game '%.*s' in ruleset '%s' (expected wythoff or nim)",
+                       (int)n, p, text);
+
+    while (plus) {
+        p = plus + 1;
+        plus = strchr(p, '+');
+        n = plus ? (size_t)(plus - p) : strlen(p);
+        if (n == 0)
+            return wy_fail(WY_EINVAL, err, errlen, "empty option in ruleset '%s' (two '+' in a row or a trailing '+')",
+                           text);
+        const char *eq = memchr(p, '=', n);
+        size_t nn = eq ? (size_t)(eq - p) : n;
+        int o;
+        for (o = 0; o < OPT_COUNT; o++)
+            if (strlen(option_table[o].name) == nn && memcmp(option_table[o].name, p, nn) == 0)
+                break;
+        if (o == OPT_COUNT)
+            return wy_fail(WY_EINVAL, err, errlen,
+                           "unknown option '%.*s' in ruleset '%s' (options: pass, pass=K, heap=H, max=N, mod=M, "
+                           "terminal=K, misere)",
+                           (int)n, p, text);
+        if (seen[o])
+            return wy_fail(WY_EINVAL, err, errlen, "option '%s' given twice in ruleset '%s'", option_table[o].name,
+                           text);
+        seen[o] = 1;
+        uint32_t v = 1;
+        if (eq) {
+            if (option_table[o].value == 0)
+                return wy_fail(WY_EINVAL, err, errlen, "option '%s' takes no value, in '%.*s'", option_table[o].name,
+                               (int)n, p);
+            if (!parse_u32(&v, eq + 1, n - nn - 1))
+                return wy_fail(WY_EINVAL, err, errlen,
+                               "bad number in '%.*s' (expected a decimal integer from %u to 4294967295)", (int)n, p,
+                               option_table[o].least);
+            if (v < option_table[o].least)
+                return wy_fail(WY_EINVAL, err, errlen, "meaningless '%.*s': %s", (int)n, p, option_table[o].why);
+        } else if (option_table[o].value == 1) {
+            return wy_fail(WY_EINVAL, err, errlen, "option '%s' needs a value, e.g. '%s=%u'", option_table[o].name,
+                           option_table[o].name, option_table[o].least ? option_table[o].least * 5 : 2);
+        }
+        switch (o) {
+        case OPT_PASS: r.passes = v; break;
+        case OPT_HEAP: r.heap = v; break;
+        case OPT_MAX: r.max = v; break;
+        case OPT_MOD: r.mod = v; break;
+        case OPT_TERMINAL: r.has_terminal = 1; r.terminal = v; break;
+        case OPT_MISERE: r.misere = 1; break;
+        default: break;
+        }
+    }
+    if (r.mod && r.game == WY_GAME_NIM)
+        return wy_fail(WY_EINVAL, err, errlen,
+                       "meaningless 'mod=%u' with game nim: mod= adds moves from both heaps, which only wythoff has",
+                       r.mod);
+    *rules = r;
+    return WY_OK;
+}
+
+int wy_rules_format(char *buf, size_t len, const wy_rules *r)
+{
+    char tmp[160];
+    int n = snprintf(tmp, sizeof tmp, "%s", r->game == WY_GAME_NIM ? "nim" : "wythoff");
+    if (r->passes == 1)
+        n += snprintf(tmp + n, sizeof tmp - (size_t)n, "+pass");
+    else if (r->passes > 1)
+        n += snprintf(tmp + n, sizeof tmp - (size_t)n, "+pass=%u", r->passes);
+    if (r->heap)
+        n += snprintf(tmp + n, sizeof tmp - (size_t)n, "+heap=%u", r->heap);
+    if (r->max)
+        n += snprintf(tmp + n, sizeof tmp - (size_t)n, "+max=%u", r->max);
+    if (r->mod)
+        n += snprintf(tmp + n, sizeof tmp - (size_t)n, "+mod=%u", r->mod);
+    if (r->has_terminal)
+        n += snprintf(tmp + n, sizeof tmp - (size_t)n, "+terminal=%u", r->terminal);
+    if (r->misere)
+        n += snprintf(tmp + n, sizeof tmp - (size_t)n, "+misere");
+    if (buf && len)
+        snprintf(buf, len, "%s", tmp);
+    return n;
+}
+
+wy_side wy_side_start(const wy_rules *rules)
+{
+    wy_side s = {rules->passes, rules->heap};
+    return s;
+}
+
+wy_status wy_side_check(const wy_rules *r, wy_side s, char *err, size_t errlen)
+{
+    if (s.pass > r->passes)
+        return r->passes == 0
+                   ? wy_fail(WY_EINVAL, err, errlen, "a pass state was given but the ruleset has no pass")
+                   : wy_fail(WY_EINVAL, err, errlen, "passes left %u exceeds the ruleset's pass=%u", s.pass,
+                             r->passes);
+    if (s.heap > r->heap)
+        return r->heap == 0
+                   ? wy_fail(WY_EINVAL, err, errlen, "a heap state was given but the ruleset has no extra heap")
+                   : wy_fail(WY_EINVAL, err, errlen, "extra heap %u exceeds the ruleset's heap=%u", s.heap, r->heap);
+    return WY_OK;
+}
