@@ -1,0 +1,87 @@
+# Bad input of every kind: exit 2 (or 3 for resource limits) and a message
+# naming the problem.  Every line: expected exit, a word the message must
+# contain, then the arguments.
+. "$(dirname "$0")/lib.sh"
+# rulesets
+expect 2 "empty ruleset"        -- table ""
+expect 2 "unknown game 'queen'" -- table queen
+expect 2 "unknown game 'Wythoff'" -- table Wythoff
+expect 2 "no game"              -- table +pass
+expect 2 "empty option"         -- table wythoff++pass
+expect 2 "empty option"         -- table wythoff+
+expect 2 "unknown option 'passs'" -- table wythoff+passs
+expect 2 "unknown option 'max 5'" -- table "wythoff+max 5"
+expect 2 "given twice"          -- table wythoff+pass+pass=2
+expect 2 "given twice"          -- table wythoff+misere+misere
+expect 2 "needs a value"        -- table wythoff+max
+expect 2 "needs a value"        -- table wythoff+heap
+expect 2 "needs a value"        -- table wythoff+mod
+expect 2 "needs a value"        -- table wythoff+terminal
+expect 2 "takes no value"       -- table wythoff+misere=1
+expect 2 "bad number in 'max=x'" -- table wythoff+max=x
+expect 2 "bad number in 'max=-1'" -- table wythoff+max=-1
+expect 2 "bad number in 'heap=1.5'" -- table wythoff+heap=1.5
+expect 2 "bad number in 'pass=99999999999'" -- table wythoff+pass=99999999999
+expect 2 "bad number in 'max='" -- table wythoff+max=
+expect 2 "meaningless 'max=0'"  -- table wythoff+max=0
+expect 2 "meaningless 'mod=0'"  -- table wythoff+mod=0
+expect 2 "meaningless 'heap=0'" -- table wythoff+heap=0
+expect 2 "meaningless 'pass=0'" -- table wythoff+pass=0
+expect 2 "meaningless 'mod=3' with game nim" -- table nim+mod=3
+# numbers and sizes
+expect 2 "bad --size"           -- table wythoff --size abc
+expect 2 "bad --size"           -- table wythoff --size -5
+expect 2 "bad --size"           -- table wythoff --size 1.5
+expect 2 "bad --size"           -- table wythoff --size 1e
+expect 2 "bad --size"           -- table wythoff --size ^3
+expect 2 "too large"            -- table wythoff --size 99999999999999999999999
+expect 2 "too large"            -- table wythoff --size 2^64
+expect 2 "empty window"         -- table wythoff --size 0
+expect 2 "empty window"         -- table wythoff --rows 0 --cols 5
+expect 2 "either --size or --rows" -- table wythoff --size 4 --rows 3
+expect 2 "bad --rows"           -- table wythoff --rows 3x --cols 4
+expect 2 "bad X"                -- value wythoff 1x 2
+expect 2 "bad Y"                -- value wythoff 1 -2
+expect 2 "bad Y"                -- value wythoff 1 ""
+expect 2 "bad --value"          -- ppos wythoff --value -1
+expect 2 "bad --pass"           -- table wythoff+pass --pass one
+expect 2 "bad --heap"           -- table wythoff+heap=2 --heap 0x1
+expect 2 "--threads"            -- table wythoff --threads 0
+expect 2 "bad memory limit"     -- table wythoff --mem-limit 12Q
+# side state flags
+expect 2 "has no pass"          -- table wythoff --pass 0
+expect 2 "has no extra heap"    -- value wythoff 1 2 --heap 1
+expect 2 "more than the ruleset's 1 pass" -- table wythoff+pass --pass 2
+expect 2 "more than the ruleset's heap=1" -- moves wythoff+heap=1 1 1 --heap 2
+# options and commands
+expect 2 "unknown command 'tabel'" -- tabel wythoff
+expect 2 "unknown option '--sise'" -- table wythoff --sise 4
+expect 2 "unknown option '-s'"     -- table wythoff -s 4
+expect 2 "does not apply to 'value'" -- value wythoff 1 2 --size 4
+expect 2 "does not apply to 'table'" -- table wythoff --count
+expect 2 "given twice"          -- table wythoff --size 4 --size 5
+expect 2 "needs a value"        -- table wythoff --size
+expect 2 "takes no value"       -- ppos wythoff --count=1
+expect 2 "unknown format 'xml'" -- table wythoff --format xml
+expect 2 "unknown format 'csv'" -- value wythoff 1 2 --format csv
+expect 2 "missing ruleset"      -- table
+expect 2 "too many arguments"   -- table wythoff 1 2 3 4
+expect 2 "table takes one ruleset" -- table wythoff 5
+expect 2 "value needs"          -- value wythoff 5
+expect 2 "moves needs"          -- moves wythoff
+expect 2 "not part of this version" -- plot wythoff --size 4
+expect 2 "cannot write"         -- table wythoff --size 4 --output /nonexistent-dir/x.csv
+# stdin positions
+out=$(printf '1 2\nfoo 3\n' | "$W" value wythoff - 2>&1 >/dev/null); rc=$?
+[ "$rc" -eq 2 ] && grep -q "line 2" <<<"$out" && pass "value - with a bad line 2 -> exit 2 naming line 2" || fail "value - bad line: rc=$rc '$out'"
+out=$(printf '1 2 3\n' | "$W" value wythoff - 2>&1 >/dev/null); rc=$?
+[ "$rc" -eq 2 ] && grep -q "line 1" <<<"$out" && pass "value - with three numbers -> exit 2" || fail "value - three numbers: rc=$rc '$out'"
+# resource limits: refused before allocating, with the estimate
+expect 3 "MiB"                  -- table wythoff --size 1e6
+expect 3 "limit of 1 MiB"       -- table wythoff --size 1000 --mem-limit 1M
+expect 3 "beyond the table engine" -- table wythoff --rows 1e10 --cols 2
+expect 3 "too large for the table engine" -- value wythoff 123456789012345678901234567890 5
+expect 3 "too large for the table engine" -- moves wythoff 4294967295 0
+expect 3 "MiB"                  -- value wythoff 3000000 3000000
+expect 3 "MiB"                  -- table wythoff+pass=1000+heap=1000 --size 1000
+finish
