@@ -102,7 +102,7 @@ static void make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols,
     uint64_t nlines = (uint64_t)pl->C + (pl->wyt ? (uint64_t)pl->R + pl->C - 1 : 0);
     uint64_t dense_bytes = mul_sat(mul_sat(nlines, pl->words), 8);
     dense_bytes = add_sat(dense_bytes, mul_sat(nlines, 4));
-    pl->misc_bytes = add_sat(mul_sat(pl->words, 64 * 4 + 8), mul_sat((uint64_t)pl->np + 1, (uint64_t)side.heap + 1) * 4);
+    pl->misc_bytes = add_sat(mul_sat(pl->words, 64 * 4 + 8) + sizeof(wy_table), mul_sat((uint64_t)pl->np + 1, (uint64_t)side.heap + 1) * 4);
     if (pl->modmode == 1)
         pl->mod_bytes = mul_sat(mul_sat(pl->M, pl->words), 64 * 4);
     uint64_t cap = pl->table_bytes > ((uint64_t)1 << 29) / 4 ? mul_sat(pl->table_bytes, 4) : ((uint64_t)1 << 29);
@@ -120,7 +120,7 @@ uint64_t wy_table_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, 
 {
     plan pl;
     make_plan(&pl, rules, rows, cols, side, 0);
-    return plan_total(&pl) + sizeof(wy_table);
+    return plan_total(&pl);
 }
 
 /* ---- the engine ---- */
@@ -436,7 +436,7 @@ wy_status wy_table_compute(wy_table **out, const wy_rules *rules, uint32_t rows,
         return wy_fail(WY_EINVAL, err, errlen, "empty window (%u rows, %u columns)", rows, cols);
     plan pl;
     make_plan(&pl, rules, rows, cols, side, mem_limit);
-    uint64_t need = plan_total(&pl) + sizeof(wy_table);
+    uint64_t need = plan_total(&pl);
     if (mem_limit && need > mem_limit)
         return wy_fail(WY_ERANGE, err, errlen,
                        "a %u x %u table needs about %llu MiB, more than the limit of %llu MiB", rows, cols,
