@@ -140,7 +140,7 @@ static int parse_args(args *a, int argc, char **argv, int first, int which)
             }
             continue;
         }
-        if (!only_pos && s[0] == '-' && s[1] != '\0')
+        if (!only_pos && s[0] == '-' && s[1] != '\0' && !(s[1] >= '0' && s[1] <= '9'))
             return die(2, "unknown option '%s' (options are spelled --name)", s);
         if (a->npos == 4)
             return die(2, "too many arguments ('%s'); see 'wythoff %s --help'", s, commands[which].name);
