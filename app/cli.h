@@ -36,6 +36,8 @@ void cli_out_fmt(cli_out *o, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Drop trailing spaces still in the buffer (for text tables). */
+void cli_out_rtrim(cli_out *o);
 /* Flush and release; returns 0 on a write error. */
 int cli_out_close(cli_out *o);
 

@@ -224,12 +224,18 @@ static int compute(wy_table **t, const setup *s, uint64_t rows, uint64_t cols)
     if (rows == 0 || cols == 0)
         return die(2, "empty window: sizes must be at least 1");
     if (rows > UINT32_MAX || cols > UINT32_MAX) {
-        long double bytes = (long double)rows * (long double)cols * 4.0L;
-        (void)bytes;
-        return die(3, "a %llu x %llu window is beyond the table engine (at most 4294967295 per side; it would need "
-                      "about %llu x %llu x 4 bytes)",
-                   (unsigned long long)rows, (unsigned long long)cols, (unsigned long long)rows,
-                   (unsigned long long)cols);
+        unsigned __int128 bytes = (unsigned __int128)rows * cols * 4;
+        unsigned __int128 gib = bytes >> 30;
+        char num[48];
+        int k = (int)sizeof num - 1;
+        num[k] = '\0';
+        do {
+            num[--k] = (char)('0' + (int)(gib % 10));
+            gib /= 10;
+        } while (gib && k > 0);
+        return die(3, "a %llu x %llu window is beyond the table engine (at most 4294967295 per side); its values "
+                      "alone would need about %s GiB",
+                   (unsigned long long)rows, (unsigned long long)cols, num + k);
     }
     wy_status st = wy_table_compute(t, &s->rules, (uint32_t)rows, (uint32_t)cols, s->side, s->mem_limit, err,
                                     sizeof err);
@@ -377,12 +383,13 @@ static void write_table(cli_out *o, const wy_table *t, const setup *s, int color
         int lw = digits_of(R - 1) < 3 ? 3 : digits_of(R - 1);
         cli_out_fmt(o, "%s(x, y) for %s%s; row x, column y; %s marks a P-position\n", s->rules.misere ? "G-" : "G",
                     s->rules_text, side, color ? "colour" : "(0)");
-        cli_out_fmt(o, "%*s", lw, "x\\y");
+        cli_out_fmt(o, "%*s ", lw, "x\\y");
         for (uint32_t y = 0; y < C; y++)
             cli_out_fmt(o, " %*u ", w, y);
+        cli_out_rtrim(o);
         cli_out_char(o, '\n');
         for (uint32_t x = 0; x < R; x++) {
-            cli_out_fmt(o, "%*u", lw, x);
+            cli_out_fmt(o, "%*u ", lw, x);
             for (uint32_t y = 0; y < C; y++) {
                 uint32_t v = wy_table_get(t, x, y, s->side);
                 if (v == 0 && color)
@@ -392,6 +399,7 @@ static void write_table(cli_out *o, const wy_table *t, const setup *s, int color
                 else
                     cli_out_fmt(o, " %*u ", w, v);
             }
+            cli_out_rtrim(o);
             cli_out_char(o, '\n');
         }
     }
@@ -505,7 +513,9 @@ static int cmd_ppos(const args *a)
         int fits;
         if (!cli_parse_coord(&v, &fits, a->val[O_VALUE], "--value", err, sizeof err))
             return die(2, "%s", err);
-        g = fits ? v : UINT64_MAX;
+        if (!fits)
+            return die(2, "--value %s is beyond any value a table can hold (at most 4294967295)", a->val[O_VALUE]);
+        g = v;
     }
     wy_table *t;
     if ((rc = compute(&t, &s, rows, cols)))
@@ -529,9 +539,13 @@ static int cmd_ppos(const args *a)
                     (unsigned long long)rows, (unsigned long long)cols);
     }
     if (list && !csv && !json)
-        cli_out_fmt(&o, "%s of %s%s in 0 <= x < %llu, 0 <= y < %llu:\n",
-                    g ? "positions of value" : "P-positions", s.rules_text, side, (unsigned long long)rows,
-                    (unsigned long long)cols);
+    {
+        char what[64] = "P-positions";
+        if (g)
+            snprintf(what, sizeof what, "positions of value %llu", (unsigned long long)g);
+        cli_out_fmt(&o, "%s of %s%s in 0 <= x < %llu, 0 <= y < %llu:\n", what, s.rules_text, side,
+                    (unsigned long long)rows, (unsigned long long)cols);
+    }
     for (uint32_t x = 0; x < rows; x++)
         for (uint32_t y = 0; y < cols; y++) {
             if (wy_table_get(t, x, y, s.side) != g)

@@ -84,6 +84,12 @@ void cli_out_fmt(cli_out *o, const char *fmt, ...)
     free(big);
 }
 
+void cli_out_rtrim(cli_out *o)
+{
+    while (o->len > 0 && o->buf[o->len - 1] == ' ')
+        o->len--;
+}
+
 int cli_out_close(cli_out *o)
 {
     flush(o);

@@ -112,18 +112,37 @@ wy_status wy_moves_list(wy_move *out, size_t cap, size_t *count, const wy_rules 
  * Opaque; made by wy_table_compute, released by wy_table_free. */
 typedef struct wy_table wy_table;
 
-/* Bytes wy_table_compute would need for this request (an estimate that is an
- * upper bound for the rulesets without mod=; see docs/engines.md). */
+/* How the engine keeps the column and diagonal options: one bitset per line
+ * (dense: fast, memory grows with the number of lines times the largest
+ * value) or read back from the table (sparse: O(rows) per cell, little
+ * memory).  AUTO picks sparse for narrow windows and for max=N <= 64. */
+typedef enum { WY_LAYOUT_AUTO = 0, WY_LAYOUT_DENSE = 1, WY_LAYOUT_SPARSE = 2 } wy_layout;
+
+/* Bytes wy_table_compute would need for this request.  Values above the
+ * first guess of the largest value make the line bitsets grow, so for
+ * rulesets whose values exceed x + y (mod=M with small M) the need can
+ * exceed the estimate; see docs/engines.md. */
 uint64_t wy_table_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side);
+uint64_t wy_table_estimate_layout(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
+                                  wy_layout layout);
 
 /* Compute the table.  `side` is the highest side state needed (all states
  * {p <= side.pass, h <= side.heap} are computed, as the recursion needs them).
  * If the estimate exceeds mem_limit (0: no limit) nothing is allocated and
  * WY_ERANGE is returned with the estimate in the message.
- * Cost: O(rows * cols * (passes+1) * (heap+1)) for unbounded rules;
- * max=N with mod=M adds O(N^2 / M) per cell. */
+ * Cost: O(rows * cols * (passes+1) * (heap+1)) word operations for the
+ * unbounded rules (dense layout); the sparse layout adds O(min(rows, cols))
+ * per cell; max=N with mod=M adds O(N^2 / M) per cell. */
 wy_status wy_table_compute(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols,
                            wy_side side, uint64_t mem_limit, char *err, size_t errlen);
+
+/* The same with the layout chosen by the caller (tests and benchmarks). */
+wy_status wy_table_compute_layout(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols,
+                                  wy_side side, uint64_t mem_limit, wy_layout layout, char *err,
+                                  size_t errlen);
+
+/* The layout a computed table used (WY_LAYOUT_DENSE or WY_LAYOUT_SPARSE). */
+wy_layout wy_table_layout(const wy_table *t);
 
 void wy_table_free(wy_table *t);
 

@@ -35,6 +35,7 @@ struct wy_table {
     uint32_t R, C;       /* stored dimensions, R <= C */
     uint32_t np, nh;     /* stored side-state layers */
     int heap_xor;        /* layer (p, h) = layer (p, 0) XOR h */
+    int dense;           /* layout used */
     wy_side top;         /* highest side state computed */
     uint32_t *v;         /* [np][nh][R][C] */
 };
@@ -70,7 +71,7 @@ static uint64_t plan_total(const plan *pl)
     return add_sat(add_sat(pl->table_bytes, pl->line_bytes), add_sat(pl->mod_bytes, pl->misc_bytes));
 }
 
-static void make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols, wy_side side, uint64_t limit)
+static void make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols, wy_side side, wy_layout layout)
 {
     memset(pl, 0, sizeof *pl);
     pl->transposed = rows > cols;
@@ -106,20 +107,28 @@ static void make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols,
     if (pl->modmode == 1)
         pl->mod_bytes = mul_sat(mul_sat(pl->M, pl->words), 64 * 4);
     uint64_t cap = pl->table_bytes > ((uint64_t)1 << 29) / 4 ? mul_sat(pl->table_bytes, 4) : ((uint64_t)1 << 29);
-    pl->dense = dense_bytes <= cap && !(r->max && r->max <= 64);
-    if (pl->dense) {
+    /* the sparse layout reads a column or diagonal from the table, O(rows)
+     * per cell: chosen for narrow windows and short bounded moves only */
+    if (layout == WY_LAYOUT_AUTO)
+        pl->dense = dense_bytes <= cap && !(r->max && r->max <= 64);
+    else
+        pl->dense = layout == WY_LAYOUT_DENSE;
+    if (pl->dense)
         pl->line_bytes = dense_bytes;
-        if (limit && plan_total(pl) > limit) {
-            pl->dense = 0;
-            pl->line_bytes = 0;
-        }
-    }
+}
+
+uint64_t wy_table_estimate_layout(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
+                                  wy_layout layout)
+{
+    plan pl;
+    make_plan(&pl, rules, rows, cols, side, layout);
+    return plan_total(&pl);
 }
 
 uint64_t wy_table_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side)
 {
     plan pl;
-    make_plan(&pl, rules, rows, cols, side, 0);
+    make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_AUTO);
     return plan_total(&pl);
 }
 
@@ -313,6 +322,17 @@ static int compute_layer(struct layer_ctx *L)
             }
             if ((uint64_t)x + y <= Kt) {
                 row[y] = L->tval;
+                /* every later cell of an unbounded line reaches this cell, so
+                 * the region's value belongs to the line from here on (and no
+                 * later cell of the line can take it) */
+                if (N == UINT32_MAX) {
+                    line_insert(e->rowb, &e->rowptr, L->tval);
+                    if (dense) {
+                        line_insert(e->colb + (size_t)y * e->W, &e->colptr[y], L->tval);
+                        if (wyt)
+                            line_insert(e->diab + d * e->W, &e->diaptr[d], L->tval);
+                    }
+                }
                 continue;
             }
             if (++e->stamp == 0) { /* wrapped: forget old marks */
@@ -428,6 +448,12 @@ static int compute_layer(struct layer_ctx *L)
 wy_status wy_table_compute(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
                            uint64_t mem_limit, char *err, size_t errlen)
 {
+    return wy_table_compute_layout(out, rules, rows, cols, side, mem_limit, WY_LAYOUT_AUTO, err, errlen);
+}
+
+wy_status wy_table_compute_layout(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
+                                  uint64_t mem_limit, wy_layout layout, char *err, size_t errlen)
+{
     *out = NULL;
     wy_status st = wy_side_check(rules, side, err, errlen);
     if (st != WY_OK)
@@ -435,7 +461,7 @@ wy_status wy_table_compute(wy_table **out, const wy_rules *rules, uint32_t rows,
     if (rows == 0 || cols == 0)
         return wy_fail(WY_EINVAL, err, errlen, "empty window (%u rows, %u columns)", rows, cols);
     plan pl;
-    make_plan(&pl, rules, rows, cols, side, mem_limit);
+    make_plan(&pl, rules, rows, cols, side, layout);
     uint64_t need = plan_total(&pl);
     if (mem_limit && need > mem_limit)
         return wy_fail(WY_ERANGE, err, errlen,
@@ -457,6 +483,7 @@ wy_status wy_table_compute(wy_table **out, const wy_rules *rules, uint32_t rows,
     t->np = pl.np;
     t->nh = pl.nh;
     t->heap_xor = pl.heap_xor;
+    t->dense = pl.dense;
     t->top = side;
     t->v = malloc((size_t)pl.table_bytes);
 
@@ -525,6 +552,7 @@ void wy_table_free(wy_table *t)
 }
 
 uint32_t wy_table_rows(const wy_table *t) { return t->rows; }
+wy_layout wy_table_layout(const wy_table *t) { return t->dense ? WY_LAYOUT_DENSE : WY_LAYOUT_SPARSE; }
 uint32_t wy_table_cols(const wy_table *t) { return t->cols; }
 
 uint32_t wy_table_get(const wy_table *t, uint32_t x, uint32_t y, wy_side side)

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# docs-examples.sh - the manual's examples run as tests.
+#
+# (a) In README.md and docs/{rules,commands,formats,exit-codes,engines,conventions}.md,
+#     every fenced block opened by ```console is a transcript: a line "$ COMMAND"
+#     followed by the lines COMMAND prints.  Each COMMAND that contains
+#     build/wythoff is run from the repository root with bash, NO_COLOR=1,
+#     stderr merged into stdout, and build/ replaced by $WY_BUILD/; its output
+#     must equal the lines below it byte for byte.  Commands without
+#     build/wythoff (the library example) are not run here.
+# (b) The ```c block of docs/conventions.md (the library example; README.md must
+#     hold the same text) is compiled against $WY_BUILD/libwythoff.a
+#     (with -fsanitize=address,undefined when WY_BUILD is build-san) and run;
+#     its output must equal the lines below the "$ ... ./example" line.
+# Prints "PASS name" / "FAIL name: why"; exit 0 iff all passed.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+. tests/cli/lib.sh
+build=${WY_BUILD:-build}
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+docs=(README.md docs/rules.md docs/commands.md docs/formats.md docs/exit-codes.md docs/engines.md docs/conventions.md)
+
+# Split the transcripts into $tmp/N.where (file:line), N.cmd, N.exp (N = 1, 2, ...),
+# the library transcripts into lib.N.*, and each file's ```c block into K.c.
+awk -v dir="$tmp" '
+  FNR == 1 { fidx++; inblk = 0; inc = 0; cur = "" }
+  !inblk && !inc && $0 == "```console" { inblk = 1; cur = ""; next }
+  !inblk && !inc && $0 == "```c" { inc = 1; cfile = dir "/" fidx ".c"; printf "" > cfile;
+                                   print FILENAME > (dir "/" fidx ".cname"); next }
+  inc && $0 == "```" { inc = 0; next }
+  inc { print > cfile; next }
+  inblk && $0 == "```" { inblk = 0; cur = ""; next }
+  inblk && substr($0, 1, 2) == "$ " {
+    cmd = substr($0, 3)
+    if (index(cmd, "build/wythoff")) { n++; cur = dir "/" n }
+    else if (index(cmd, "./example")) { m++; cur = dir "/lib." m }
+    else { cur = ""; next }
+    print FILENAME ":" FNR > (cur ".where"); print cmd > (cur ".cmd"); printf "" > (cur ".exp")
+    next
+  }
+  inblk && cur != "" { print > (cur ".exp") }
+' "${docs[@]}" || { fail "docs examples: cannot read ${docs[*]}"; finish; exit; }
+
+# (a) the command transcripts
+n=0
+for f in "$tmp"/[0-9]*.cmd; do
+  [ -e "$f" ] || continue
+  b=${f%.cmd}
+  where=$(cat "$b.where"); cmd=$(cat "$f")
+  run=${cmd//build\/wythoff/$build/wythoff}
+  NO_COLOR=1 bash -c "{ $run
+} 2>&1" >"$b.out" </dev/null
+  if cmp -s "$b.exp" "$b.out"; then
+    pass "doc example $where: $cmd"
+  else
+    fail "doc example $where: $cmd: output differs from the manual (diff manual actual):
+$(diff "$b.exp" "$b.out" | head -n 20)"
+  fi
+  n=$((n + 1))
+done
+[ "$n" -gt 0 ] && pass "doc examples found: $n" || fail "no doc examples found in ${docs[*]}"
+
+# (b) the library example
+conv=""
+for c in "$tmp"/*.c; do
+  [ -e "$c" ] || continue
+  [ "$(cat "${c%.c}.cname")" = docs/conventions.md ] && conv=$c
+done
+if [ -z "$conv" ]; then
+  fail "library example: no \`\`\`c block in docs/conventions.md"
+else
+  for c in "$tmp"/*.c; do
+    [ "$c" = "$conv" ] && continue
+    name=$(cat "${c%.c}.cname")
+    if cmp -s "$c" "$conv"; then
+      pass "library example in $name is the one in docs/conventions.md"
+    else
+      fail "library example in $name differs from docs/conventions.md"
+    fi
+  done
+  san=()
+  case $(basename "$build") in *san*) san=(-fsanitize=address,undefined -fno-sanitize-recover=all) ;; esac
+  if ! "${CC:-cc}" -std=c11 -Wall -Wextra -Werror -Iinclude "${san[@]}" "$conv" "$build/libwythoff.a" \
+       -o "$tmp/example" >"$tmp/cc.log" 2>&1; then
+    fail "library example: does not compile with $build/libwythoff.a: $(head -n 10 "$tmp/cc.log")"
+  else
+    pass "library example compiles against $build/libwythoff.a${san[*]:+ (${san[*]})}"
+    m=0
+    for e in "$tmp"/lib.*.exp; do
+      [ -e "$e" ] || continue
+      where=$(cat "${e%.exp}.where")
+      if "$tmp/example" >"$tmp/lib.out" 2>&1 && cmp -s "$e" "$tmp/lib.out"; then
+        pass "library example output as shown at $where"
+      else
+        fail "library example at $where: output differs (diff manual actual):
+$(diff "$e" "$tmp/lib.out" | head -n 20)"
+      fi
+      m=$((m + 1))
+    done
+    [ "$m" -gt 0 ] || fail "library example: no '\$ ... ./example' transcript in ${docs[*]}"
+  fi
+fi
+finish
