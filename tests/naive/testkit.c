@@ -1,6 +1,9 @@
 /* testkit.c - helpers shared by the differential tests (see testkit.h). */
 #include "testkit.h"
 
+#include <stdarg.h>
+#include <stdio.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,4 +220,18 @@ uint32_t tk_random_dim(tk_rng *g, uint32_t hi)
     if (c == 3)
         return hi;
     return tk_rng_range(g, 1, hi);
+}
+
+void tk_fail(tk_group *g, const char *fmt, ...)
+{
+    g->failed++;
+    if (g->failed > TK_SHOW_FAILS)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    printf("FAIL %s: ", g->name);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+    fflush(stdout);
 }

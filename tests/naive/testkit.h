@@ -68,4 +68,20 @@ int tk_spec_next(tk_spec *s, int *started);
 /* A window dimension in 1..hi, biased towards the edge cases 1, 2 and hi. */
 uint32_t tk_random_dim(tk_rng *g, uint32_t hi);
 
+/* A group of checks: one PASS line, or FAIL lines for its first
+ * TK_SHOW_FAILS failures. */
+#define TK_SHOW_FAILS 20
+typedef struct {
+    const char *name;
+    unsigned long cases;
+    unsigned long failed;
+} tk_group;
+
+/* Count a failure of group g and print it (the first TK_SHOW_FAILS only). */
+void tk_fail(tk_group *g, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 #endif /* WY_TESTKIT_H */

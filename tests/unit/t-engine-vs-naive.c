@@ -24,43 +24,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* At most this many FAIL lines per group are printed. */
-#define SHOW_FAILS 20
 
-typedef struct {
-    const char *name;
-    unsigned long cases;
-    unsigned long failed;
-} group;
-
-static void group_fail(group *g, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void group_fail(group *g, const char *fmt, ...)
-{
-    g->failed++;
-    if (g->failed > SHOW_FAILS)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    printf("FAIL %s: ", g->name);
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-    fflush(stdout);
-}
-
-/* Print the group's verdict; returns 1 if it failed. */
-static int group_end(group *g, const char *label)
+/* Print the tk_group's verdict; returns 1 if it failed. */
+static int group_end(tk_group *g, const char *label)
 {
     if (g->failed == 0) {
         printf("PASS %s (%s)\n", g->name, label);
-    } else if (g->failed > SHOW_FAILS) {
+    } else if (g->failed > TK_SHOW_FAILS) {
         printf("FAIL %s: %lu failures in %lu cases (only the first %d shown)\n", g->name,
-               g->failed, g->cases, SHOW_FAILS);
+               g->failed, g->cases, TK_SHOW_FAILS);
     }
     fflush(stdout);
     return g->failed != 0;
@@ -69,8 +41,8 @@ static int group_end(group *g, const char *label)
 /* The groups that every request contributes to besides its own. */
 typedef struct {
     tk_rng *rng;
-    group lim;     /* the estimate / mem_limit contract */
-    group layouts; /* forced dense and sparse layouts against the naive values */
+    tk_group lim;     /* the estimate / mem_limit contract */
+    tk_group layouts; /* forced dense and sparse layouts against the naive values */
 } ctx;
 
 #define REQ_FMT "rules=%s window=%lux%lu side=(pass=%lu,heap=%lu)"
@@ -80,11 +52,11 @@ typedef struct {
 
 /* Compare a computed table with the naive one (every side state up to
  * `side`, every cell).  Returns 1 (after a FAIL line) on a difference. */
-static int compare(group *g, const char *how, const char *text, uint32_t rows, uint32_t cols,
+static int compare(tk_group *g, const char *how, const char *text, uint32_t rows, uint32_t cols,
                    wy_side side, const uint32_t *all, const wy_table *t)
 {
     if (wy_table_rows(t) != rows || wy_table_cols(t) != cols) {
-        group_fail(g, REQ_FMT "%s: wy_table_rows/cols give %lux%lu", REQ_ARGS(text, rows, cols, side),
+        tk_fail(g, REQ_FMT "%s: wy_table_rows/cols give %lux%lu", REQ_ARGS(text, rows, cols, side),
                    how, (unsigned long)wy_table_rows(t), (unsigned long)wy_table_cols(t));
         return 1;
     }
@@ -99,7 +71,7 @@ static int compare(group *g, const char *how, const char *text, uint32_t rows, u
                     if (want > nmax)
                         nmax = want;
                     if (got != want) {
-                        group_fail(g,
+                        tk_fail(g,
                                    REQ_FMT "%s cell (x=%lu,y=%lu,pass=%lu,heap=%lu): engine=%lu "
                                    "naive=%lu",
                                    REQ_ARGS(text, rows, cols, side), how, (unsigned long)x,
@@ -111,7 +83,7 @@ static int compare(group *g, const char *how, const char *text, uint32_t rows, u
             }
             uint32_t emax = wy_table_max(t, s);
             if (emax != nmax) {
-                group_fail(g,
+                tk_fail(g,
                            REQ_FMT "%s: wy_table_max(pass=%lu,heap=%lu) engine=%lu naive=%lu",
                            REQ_ARGS(text, rows, cols, side), how, (unsigned long)p,
                            (unsigned long)h, (unsigned long)emax, (unsigned long)nmax);
@@ -130,7 +102,7 @@ static const char *layout_name(wy_layout l)
 /* Compute under `limit` with `layout`.  Returns the status; *t is the table
  * on WY_OK.  A refusal must leave no table and give a message (FAIL in g
  * otherwise). */
-static wy_status compute(wy_table **t, group *g, const char *text, const wy_rules *r,
+static wy_status compute(wy_table **t, tk_group *g, const char *text, const wy_rules *r,
                          uint32_t rows, uint32_t cols, wy_side side, wy_layout layout,
                          uint64_t limit, uint64_t est)
 {
@@ -141,13 +113,13 @@ static wy_status compute(wy_table **t, group *g, const char *text, const wy_rule
                        : wy_table_compute_layout(t, r, rows, cols, side, limit, layout, err,
                                                  sizeof err);
     if (st == WY_OK && *t == NULL) {
-        group_fail(g, REQ_FMT " layout=%s mem_limit=%llu (estimate %llu): WY_OK but no table",
+        tk_fail(g, REQ_FMT " layout=%s mem_limit=%llu (estimate %llu): WY_OK but no table",
                    REQ_ARGS(text, rows, cols, side), layout_name(layout),
                    (unsigned long long)limit, (unsigned long long)est);
         return WY_EINTERNAL;
     }
     if (st != WY_OK && (*t != NULL || err[0] == '\0')) {
-        group_fail(g, REQ_FMT " layout=%s mem_limit=%llu (estimate %llu): status %d with %s",
+        tk_fail(g, REQ_FMT " layout=%s mem_limit=%llu (estimate %llu): status %d with %s",
                    REQ_ARGS(text, rows, cols, side), layout_name(layout),
                    (unsigned long long)limit, (unsigned long long)est, (int)st,
                    *t != NULL ? "a table left in *out" : "no message");
@@ -158,14 +130,14 @@ static wy_status compute(wy_table **t, group *g, const char *text, const wy_rule
 
 /* A limit below the estimate must be refused (the header: "If the estimate
  * exceeds mem_limit nothing is allocated and WY_ERANGE is returned"). */
-static void expect_refusal(group *g, const char *what, const char *text, const wy_rules *r,
+static void expect_refusal(tk_group *g, const char *what, const char *text, const wy_rules *r,
                            uint32_t rows, uint32_t cols, wy_side side, wy_layout layout,
                            uint64_t limit, uint64_t est)
 {
     wy_table *t = NULL;
     wy_status st = compute(&t, g, text, r, rows, cols, side, layout, limit, est);
     if (st != WY_ERANGE)
-        group_fail(g,
+        tk_fail(g,
                    REQ_FMT " layout=%s mem_limit=%llu (%s; estimate %llu): status %d, want %d "
                    "(WY_ERANGE)",
                    REQ_ARGS(text, rows, cols, side), layout_name(layout),
@@ -178,14 +150,14 @@ static void expect_refusal(group *g, const char *what, const char *text, const w
  * state {p <= side.pass, h <= side.heap} and every cell of the window, with
  * mem_limit = the estimate (which must be accepted); the same with each
  * forced layout; then the mem_limit contract on the same request. */
-static void check_case(ctx *c, group *g, const char *text, const wy_rules *r, uint32_t rows,
+static void check_case(ctx *c, tk_group *g, const char *text, const wy_rules *r, uint32_t rows,
                        uint32_t cols, wy_side side)
 {
     g->cases++;
     size_t cells = naive_all_cells(rows, cols, side.pass, side.heap);
     uint32_t *all = cells ? malloc(cells * sizeof *all) : NULL;
     if (all == NULL || naive_table_all(all, r, rows, cols, side.pass, side.heap) != 0) {
-        group_fail(g, REQ_FMT ": naive reference out of memory", REQ_ARGS(text, rows, cols, side));
+        tk_fail(g, REQ_FMT ": naive reference out of memory", REQ_ARGS(text, rows, cols, side));
         free(all);
         return;
     }
@@ -197,7 +169,7 @@ static void check_case(ctx *c, group *g, const char *text, const wy_rules *r, ui
     /* 1. mem_limit = the estimate: accepted, right values */
     st = compute(&t, g, text, r, rows, cols, side, WY_LAYOUT_AUTO, est, est);
     if (st != WY_OK)
-        group_fail(g, REQ_FMT " mem_limit=%llu (= the estimate): status %d, want %d",
+        tk_fail(g, REQ_FMT " mem_limit=%llu (= the estimate): status %d, want %d",
                    REQ_ARGS(text, rows, cols, side), (unsigned long long)est, (int)st, (int)WY_OK);
     else
         compare(g, "", text, rows, cols, side, all, t);
@@ -212,17 +184,17 @@ static void check_case(ctx *c, group *g, const char *text, const wy_rules *r, ui
         char how[48];
         snprintf(how, sizeof how, " layout=%s", layout_name(forced[i]));
         if (lest == 0) {
-            group_fail(&c->layouts, REQ_FMT "%s: wy_table_estimate_layout returned 0",
+            tk_fail(&c->layouts, REQ_FMT "%s: wy_table_estimate_layout returned 0",
                        REQ_ARGS(text, rows, cols, side), how);
             continue;
         }
         st = compute(&t, &c->layouts, text, r, rows, cols, side, forced[i], lest, lest);
         if (st != WY_OK) {
-            group_fail(&c->layouts, REQ_FMT "%s mem_limit=%llu (= its estimate): status %d",
+            tk_fail(&c->layouts, REQ_FMT "%s mem_limit=%llu (= its estimate): status %d",
                        REQ_ARGS(text, rows, cols, side), how, (unsigned long long)lest,
                        (int)st);
         } else if (wy_table_layout(t) != forced[i]) {
-            group_fail(&c->layouts, REQ_FMT "%s: wy_table_layout says %s",
+            tk_fail(&c->layouts, REQ_FMT "%s: wy_table_layout says %s",
                        REQ_ARGS(text, rows, cols, side), how, layout_name(wy_table_layout(t)));
         } else {
             compare(&c->layouts, how, text, rows, cols, side, all, t);
@@ -236,7 +208,7 @@ static void check_case(ctx *c, group *g, const char *text, const wy_rules *r, ui
     /* 3. the estimate / mem_limit contract of the default layout */
     c->lim.cases++;
     if (est == 0) {
-        group_fail(&c->lim, REQ_FMT ": wy_table_estimate returned 0",
+        tk_fail(&c->lim, REQ_FMT ": wy_table_estimate returned 0",
                    REQ_ARGS(text, rows, cols, side));
     } else if (est > 1) {
         expect_refusal(&c->lim, "1 byte", text, r, rows, cols, side, WY_LAYOUT_AUTO, 1, est);
@@ -256,7 +228,7 @@ static void check_case(ctx *c, group *g, const char *text, const wy_rules *r, ui
 /* Random rulesets, random side states up to the start, random windows. */
 static int run_random(ctx *c, uint64_t iters)
 {
-    group g = {"engine-vs-naive random", 0, 0};
+    tk_group g = {"engine-vs-naive random", 0, 0};
     uint64_t n = 300 * iters;
     for (uint64_t i = 0; i < n; i++) {
         tk_spec spec;
@@ -266,7 +238,7 @@ static int run_random(ctx *c, uint64_t iters)
         wy_rules r;
         if (tk_spec_rules(&r, &spec, text, why, sizeof why) != 0) {
             g.cases++;
-            group_fail(&g, "%s", why);
+            tk_fail(&g, "%s", why);
             continue;
         }
         wy_side side = {tk_rng_range(c->rng, 0, spec.passes), tk_rng_range(c->rng, 0, spec.heap)};
@@ -283,7 +255,7 @@ static int run_random(ctx *c, uint64_t iters)
  * mod= values too. */
 static int run_larger(ctx *c, uint64_t iters)
 {
-    group g = {"engine-vs-naive larger windows", 0, 0};
+    tk_group g = {"engine-vs-naive larger windows", 0, 0};
     uint64_t n = 40 * iters;
     for (uint64_t i = 0; i < n; i++) {
         tk_spec spec;
@@ -298,7 +270,7 @@ static int run_larger(ctx *c, uint64_t iters)
         wy_rules r;
         if (tk_spec_rules(&r, &spec, text, why, sizeof why) != 0) {
             g.cases++;
-            group_fail(&g, "%s", why);
+            tk_fail(&g, "%s", why);
             continue;
         }
         /* the naive mod= option lists are quadratic: smaller windows there */
@@ -325,7 +297,7 @@ static int run_larger(ctx *c, uint64_t iters)
  * start side state (so every side state is compared). */
 static int run_every_ruleset(ctx *c)
 {
-    group g = {"engine-vs-naive every ruleset combination", 0, 0};
+    tk_group g = {"engine-vs-naive every ruleset combination", 0, 0};
     tk_spec spec;
     int started = 0;
     while (tk_spec_next(&spec, &started)) {
@@ -334,7 +306,7 @@ static int run_every_ruleset(ctx *c)
         wy_rules r;
         if (tk_spec_rules(&r, &spec, text, why, sizeof why) != 0) {
             g.cases++;
-            group_fail(&g, "%s", why);
+            tk_fail(&g, "%s", why);
             continue;
         }
         uint32_t rows = tk_random_dim(c->rng, 9), cols = tk_random_dim(c->rng, 9);
@@ -348,7 +320,7 @@ static int run_every_ruleset(ctx *c)
 /* The rulesets of the papers, on fixed windows including edge shapes. */
 static int run_papers(ctx *c)
 {
-    group g = {"engine-vs-naive papers' rulesets", 0, 0};
+    tk_group g = {"engine-vs-naive papers' rulesets", 0, 0};
     static const char *const fixed[] = {
         "wythoff",         "wythoff+pass",  "wythoff+heap=1",  "wythoff+terminal=2",
         "wythoff+terminal=2+misere",        "nim+pass",        "nim+max=31",
@@ -369,7 +341,7 @@ static int run_papers(ctx *c)
         char err[WY_ERRLEN] = "";
         if (wy_rules_parse(&r, texts[i], err, sizeof err) != WY_OK) {
             g.cases++;
-            group_fail(&g, "wy_rules_parse(\"%s\") failed: %s", texts[i], err);
+            tk_fail(&g, "wy_rules_parse(\"%s\") failed: %s", texts[i], err);
             continue;
         }
         for (size_t w = 0; w < sizeof windows / sizeof windows[0]; w++) {
@@ -383,7 +355,7 @@ static int run_papers(ctx *c)
 }
 
 /* Huge requests with a small mem_limit must be refused up front. */
-static void run_huge(group *lim)
+static void run_huge(tk_group *lim)
 {
     static const char *const texts[] = {"wythoff", "wythoff+pass=3+heap=3", "nim+max=5",
                                         "wythoff+mod=4+max=6"};
@@ -394,7 +366,7 @@ static void run_huge(group *lim)
         char err[WY_ERRLEN] = "";
         if (wy_rules_parse(&r, texts[i], err, sizeof err) != WY_OK) {
             lim->cases++;
-            group_fail(lim, "wy_rules_parse(\"%s\") failed: %s", texts[i], err);
+            tk_fail(lim, "wy_rules_parse(\"%s\") failed: %s", texts[i], err);
             continue;
         }
         for (size_t d = 0; d < sizeof dims / sizeof dims[0]; d++) {
@@ -409,13 +381,13 @@ static void run_huge(group *lim)
             if (est <= limit) {
                 /* the table needs far more than 2^30 bytes: a smaller estimate
                  * means the estimate wrapped around or undercounts */
-                group_fail(lim,
+                tk_fail(lim,
                            "rules=%s window=%lux%lu: wy_table_estimate returned %llu, not more "
                            "than %llu (overflow?)",
                            texts[i], (unsigned long)dims[d][0], (unsigned long)dims[d][1],
                            (unsigned long long)est, (unsigned long long)limit);
             } else if (st != WY_ERANGE || t != NULL || err[0] == '\0') {
-                group_fail(lim,
+                tk_fail(lim,
                            "rules=%s window=%lux%lu mem_limit=%llu: status %d (want %d), table "
                            "%s, message '%s'",
                            texts[i], (unsigned long)dims[d][0], (unsigned long)dims[d][1],

@@ -17,41 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SHOW_FAILS 20
 
-typedef struct {
-    const char *name;
-    unsigned long cases;
-    unsigned long failed;
-} group;
-
-static void group_fail(group *g, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void group_fail(group *g, const char *fmt, ...)
-{
-    g->failed++;
-    if (g->failed > SHOW_FAILS)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    printf("FAIL %s: ", g->name);
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-    fflush(stdout);
-}
-
-static int group_end(group *g)
+static int group_end(tk_group *g)
 {
     if (g->failed == 0)
         printf("PASS %s (%lu cases)\n", g->name, g->cases);
-    else if (g->failed > SHOW_FAILS)
+    else if (g->failed > TK_SHOW_FAILS)
         printf("FAIL %s: %lu failures in %lu cases (only the first %d shown)\n", g->name,
-               g->failed, g->cases, SHOW_FAILS);
+               g->failed, g->cases, TK_SHOW_FAILS);
     fflush(stdout);
     return g->failed != 0;
 }
@@ -117,7 +90,7 @@ static void describe(char *buf, size_t len, const state *s)
 }
 
 /* The library's full move list for s; NULL (and a FAIL) on error. */
-static wy_move *library_moves(group *g, const state *s, size_t *count)
+static wy_move *library_moves(tk_group *g, const state *s, size_t *count)
 {
     char d[400], err[WY_ERRLEN] = "";
     describe(d, sizeof d, s);
@@ -126,14 +99,14 @@ static wy_move *library_moves(group *g, const state *s, size_t *count)
     for (;;) {
         wy_move *nm = realloc(m, cap * sizeof *nm);
         if (nm == NULL) {
-            group_fail(g, "%s: out of memory", d);
+            tk_fail(g, "%s: out of memory", d);
             free(m);
             return NULL;
         }
         m = nm;
         wy_status st = wy_moves_list(m, cap, &n, &s->r, s->x, s->y, s->side, err, sizeof err);
         if (st != WY_OK) {
-            group_fail(g, "%s: wy_moves_list status %d: %s", d, (int)st, err);
+            tk_fail(g, "%s: wy_moves_list status %d: %s", d, (int)st, err);
             free(m);
             return NULL;
         }
@@ -146,7 +119,7 @@ static wy_move *library_moves(group *g, const state *s, size_t *count)
 }
 
 /* Compare the library's options with the naive reference's, as sets. */
-static void check_set(group *g, const state *s, const wy_move *lm, size_t ln)
+static void check_set(tk_group *g, const state *s, const wy_move *lm, size_t ln)
 {
     g->cases++;
     char d[400];
@@ -156,7 +129,7 @@ static void check_set(group *g, const state *s, const wy_move *lm, size_t ln)
     cmove *a = malloc((ln ? ln : 1) * sizeof *a);
     cmove *b = malloc((nn ? nn : 1) * sizeof *b);
     if (nm == NULL || a == NULL || b == NULL) {
-        group_fail(g, "%s: out of memory", d);
+        tk_fail(g, "%s: out of memory", d);
         goto done;
     }
     naive_options(nm, nn, &s->r, s->x, s->y, s->side.pass, s->side.heap);
@@ -180,7 +153,7 @@ static void check_set(group *g, const state *s, const wy_move *lm, size_t ln)
             continue;
         }
         const cmove *e = c < 0 ? &a[i] : &b[j];
-        group_fail(g,
+        tk_fail(g,
                    "%s: library lists %zu options, naive %zu; first difference: %s move to "
                    "(x=%lu,y=%lu,pass=%lu,heap=%lu) only in the %s list",
                    d, ln, nn, kind_name(e->kind), (unsigned long)e->x, (unsigned long)e->y,
@@ -195,7 +168,7 @@ done:
 
 /* The documented order: column, row, diagonal, modular, heap, pass; nearer
  * targets first within the column, row, diagonal and heap moves. */
-static void check_order(group *g, const state *s, const wy_move *lm, size_t ln)
+static void check_order(tk_group *g, const state *s, const wy_move *lm, size_t ln)
 {
     static const int rank[6] = {
         [WY_MOVE_COL] = 0, [WY_MOVE_ROW] = 1, [WY_MOVE_DIAG] = 2,
@@ -206,7 +179,7 @@ static void check_order(group *g, const state *s, const wy_move *lm, size_t ln)
     describe(d, sizeof d, s);
     for (size_t i = 0; i < ln; i++) {
         if ((int)lm[i].kind < 0 || (int)lm[i].kind > 5) {
-            group_fail(g, "%s: move %zu has an unknown kind %d", d, i, (int)lm[i].kind);
+            tk_fail(g, "%s: move %zu has an unknown kind %d", d, i, (int)lm[i].kind);
             return;
         }
     }
@@ -225,7 +198,7 @@ static void check_order(group *g, const state *s, const wy_move *lm, size_t ln)
             }
         }
         if (bad) {
-            group_fail(g,
+            tk_fail(g,
                        "%s: move %zu (%s to x=%lu,y=%lu,heap=%lu) is listed before move %zu (%s "
                        "to x=%lu,y=%lu,heap=%lu), against the documented order",
                        d, i - 1, kind_name(kind_of_wy(u->kind)), (unsigned long)u->x,
@@ -239,7 +212,7 @@ static void check_order(group *g, const state *s, const wy_move *lm, size_t ln)
 
 /* With a smaller cap: the same total, and the first cap moves of the full
  * list, and nothing written past cap. */
-static void check_cap(group *g, const state *s, const wy_move *lm, size_t ln, tk_rng *rng)
+static void check_cap(tk_group *g, const state *s, const wy_move *lm, size_t ln, tk_rng *rng)
 {
     g->cases++;
     char d[400], err[WY_ERRLEN] = "";
@@ -247,7 +220,7 @@ static void check_cap(group *g, const state *s, const wy_move *lm, size_t ln, tk
     size_t cap = ln == 0 ? 0 : tk_rng_range(rng, 0, (uint32_t)(ln - 1));
     wy_move *m = malloc((cap + 1) * sizeof *m);
     if (m == NULL) {
-        group_fail(g, "%s: out of memory", d);
+        tk_fail(g, "%s: out of memory", d);
         return;
     }
     memset(m, 0xA5, (cap + 1) * sizeof *m);
@@ -256,16 +229,16 @@ static void check_cap(group *g, const state *s, const wy_move *lm, size_t ln, tk
     size_t n = 0;
     wy_status st = wy_moves_list(m, cap, &n, &s->r, s->x, s->y, s->side, err, sizeof err);
     if (st != WY_OK) {
-        group_fail(g, "%s cap=%zu: wy_moves_list status %d: %s", d, cap, (int)st, err);
+        tk_fail(g, "%s cap=%zu: wy_moves_list status %d: %s", d, cap, (int)st, err);
     } else if (n != ln) {
-        group_fail(g, "%s cap=%zu: count %zu, but %zu with a large enough cap", d, cap, n, ln);
+        tk_fail(g, "%s cap=%zu: count %zu, but %zu with a large enough cap", d, cap, n, ln);
     } else if (memcmp(&m[cap], &guard, sizeof guard) != 0) {
-        group_fail(g, "%s cap=%zu: wrote past cap", d, cap);
+        tk_fail(g, "%s cap=%zu: wrote past cap", d, cap);
     } else {
         for (size_t i = 0; i < cap; i++) {
             if (m[i].kind != lm[i].kind || m[i].x != lm[i].x || m[i].y != lm[i].y ||
                 m[i].side.pass != lm[i].side.pass || m[i].side.heap != lm[i].side.heap) {
-                group_fail(g, "%s cap=%zu: move %zu differs from the full list's", d, cap, i);
+                tk_fail(g, "%s cap=%zu: move %zu differs from the full list's", d, cap, i);
                 break;
             }
         }
@@ -295,7 +268,7 @@ static uint32_t mex_of(const wy_move *lm, size_t ln, const uint32_t *vals, const
 
 /* The state's value is the mex of its (library-listed) options' values, in
  * the naive table and in the engine's table; misere: no options -> 1. */
-static void check_mex(group *gn, group *ge, const state *s, const wy_move *lm, size_t ln)
+static void check_mex(tk_group *gn, tk_group *ge, const state *s, const wy_move *lm, size_t ln)
 {
     gn->cases++;
     ge->cases++;
@@ -308,21 +281,21 @@ static void check_mex(group *gn, group *ge, const state *s, const wy_move *lm, s
     wy_table *t = NULL;
     if (nv == NULL || ev == NULL ||
         naive_table_all(nv, &s->r, rows, cols, s->side.pass, s->side.heap) != 0) {
-        group_fail(gn, "%s: out of memory", d);
-        group_fail(ge, "%s: out of memory", d);
+        tk_fail(gn, "%s: out of memory", d);
+        tk_fail(ge, "%s: out of memory", d);
         goto done;
     }
     size_t at = naive_all_index(rows, cols, s->side.heap, s->x, s->y, s->side.pass, s->side.heap);
     uint32_t want = ln == 0 ? (s->r.misere ? 1 : 0) : mex_of(lm, ln, nv, s);
     if (nv[at] != want)
-        group_fail(gn, "%s: naive value %lu, but mex over the library's %zu options is %lu%s", d,
+        tk_fail(gn, "%s: naive value %lu, but mex over the library's %zu options is %lu%s", d,
                    (unsigned long)nv[at], ln, (unsigned long)want,
                    ln == 0 ? " (no options)" : "");
 
     char err[WY_ERRLEN] = "";
     wy_status st = wy_table_compute(&t, &s->r, rows, cols, s->side, 0, err, sizeof err);
     if (st != WY_OK || t == NULL) {
-        group_fail(ge, "%s: wy_table_compute(%lux%lu) status %d: %s", d, (unsigned long)rows,
+        tk_fail(ge, "%s: wy_table_compute(%lux%lu) status %d: %s", d, (unsigned long)rows,
                    (unsigned long)cols, (int)st, err);
         if (st == WY_OK)
             wy_table_free(t);
@@ -339,7 +312,7 @@ static void check_mex(group *gn, group *ge, const state *s, const wy_move *lm, s
                 }
     want = ln == 0 ? (s->r.misere ? 1 : 0) : mex_of(lm, ln, ev, s);
     if (ev[at] != want)
-        group_fail(ge, "%s: engine value %lu, but mex over the library's %zu options is %lu%s",
+        tk_fail(ge, "%s: engine value %lu, but mex over the library's %zu options is %lu%s",
                    d, (unsigned long)ev[at], ln, (unsigned long)want,
                    ln == 0 ? " (no options)" : "");
 done:
@@ -367,11 +340,11 @@ int main(void)
     tk_rng rng;
     tk_rng_seed(&rng, seed);
 
-    group gset = {"moves-vs-naive option sets", 0, 0};
-    group gord = {"moves documented order", 0, 0};
-    group gcap = {"moves cap and count", 0, 0};
-    group gmn = {"moves mex of library options = naive value", 0, 0};
-    group gme = {"moves mex of library options = engine value", 0, 0};
+    tk_group gset = {"moves-vs-naive option sets", 0, 0};
+    tk_group gord = {"moves documented order", 0, 0};
+    tk_group gcap = {"moves cap and count", 0, 0};
+    tk_group gmn = {"moves mex of library options = naive value", 0, 0};
+    tk_group gme = {"moves mex of library options = engine value", 0, 0};
 
     uint64_t n = 2000 * iters;
     for (uint64_t i = 0; i < n; i++) {
@@ -382,7 +355,7 @@ int main(void)
         tk_spec_text(s.text, sizeof s.text, &spec);
         if (tk_spec_rules(&s.r, &spec, s.text, why, sizeof why) != 0) {
             gset.cases++;
-            group_fail(&gset, "%s", why);
+            tk_fail(&gset, "%s", why);
             continue;
         }
         s.x = random_coord(&rng);
