@@ -103,7 +103,7 @@ static void make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols,
     uint64_t nlines = (uint64_t)pl->C + (pl->wyt ? (uint64_t)pl->R + pl->C - 1 : 0);
     uint64_t dense_bytes = mul_sat(mul_sat(nlines, pl->words), 8);
     dense_bytes = add_sat(dense_bytes, mul_sat(nlines, 4));
-    pl->misc_bytes = add_sat(mul_sat(pl->words, 64 * 4 + 8) + sizeof(wy_table), mul_sat((uint64_t)pl->np + 1, (uint64_t)side.heap + 1) * 4);
+    pl->misc_bytes = add_sat(add_sat(mul_sat(pl->words, 64 * 4 + 8), sizeof(wy_table)), mul_sat((uint64_t)pl->np + 1, (uint64_t)side.heap + 1) * 4);
     if (pl->modmode == 1)
         pl->mod_bytes = mul_sat(mul_sat(pl->M, pl->words), 64 * 4);
     uint64_t cap = pl->table_bytes > ((uint64_t)1 << 29) / 4 ? mul_sat(pl->table_bytes, 4) : ((uint64_t)1 << 29);
