@@ -66,8 +66,6 @@ static const struct {
 
 static const char *later_commands[] = {"compare", "check", "plot", "graph", "play"};
 
-static int quiet;
-
 static int die(int code, const char *fmt, ...)
 {
     va_list ap;
@@ -845,8 +843,6 @@ int main(int argc, char **argv)
         printf("wythoff %s\n", WY_VERSION);
         return 0;
     }
-    quiet = a.given[O_QUIET];
-    (void)quiet;
     if (a.npos == 0)
         return die(2, "missing ruleset; usage: wythoff %s", commands[which].usage);
     switch (commands[which].bit) {

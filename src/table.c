@@ -135,7 +135,6 @@ uint64_t wy_table_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, 
 /* ---- the engine ---- */
 
 typedef struct {
-    const wy_rules *r;
     const plan *pl;
     uint64_t Kt;        /* x + y <= Kt: no component moves */
     size_t W;           /* words per bitset; capacity W * 64 values */
@@ -489,7 +488,6 @@ wy_status wy_table_compute_layout(wy_table **out, const wy_rules *rules, uint32_
 
     engine e;
     memset(&e, 0, sizeof e);
-    e.r = rules;
     e.pl = &pl;
     e.Kt = wy_terminal_bound(rules);
     int ok = t->v != NULL;
