@@ -18,7 +18,7 @@ endif
 CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L
 CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANF)
 LDFLAGS += $(SANF)
-LDLIBS  +=
+LDLIBS  += -lgmp
 
 LIB_SRC := $(sort $(wildcard src/*.c))
 APP_SRC := $(sort $(wildcard app/*.c))
@@ -35,11 +35,11 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 all: $(BUILD)/wythoff $(BUILD)/libwythoff.a $(BUILD)/libwythoff.so $(BUILD)/wythoff-naive $(UNIT_BIN)
 lib: $(BUILD)/libwythoff.a $(BUILD)/libwythoff.so
 
-$(BUILD)/%.o: %.c include/wythoff.h $(wildcard src/*.h app/*.h tests/naive/*.h)
+$(BUILD)/%.o: %.c include/wythoff.h include/wythoff_exact.h $(wildcard src/*.h app/*.h tests/naive/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/pic/%.o: %.c include/wythoff.h $(wildcard src/*.h)
+$(BUILD)/pic/%.o: %.c include/wythoff.h include/wythoff_exact.h $(wildcard src/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -fPIC -c $< -o $@
 

@@ -1,6 +1,7 @@
 /* main.c - the `wythoff` command: a thin client of the library (wythoff.h).
  * Commands and formats: docs/commands.md, docs/formats.md. */
 #include "cli.h"
+#include "wythoff_exact.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,11 +13,11 @@
 /* Option table                                                        */
 /* ------------------------------------------------------------------ */
 
-enum { CMD_TABLE = 1, CMD_VALUE = 2, CMD_PPOS = 4, CMD_MOVES = 8, CMD_ALL = 15 };
+enum { CMD_TABLE = 1, CMD_VALUE = 2, CMD_PPOS = 4, CMD_MOVES = 8, CMD_PERIOD = 16, CMD_ALL = 31 };
 
 enum {
-    O_SIZE, O_ROWS, O_COLS, O_PASS, O_HEAP, O_FORMAT, O_OUTPUT, O_VALUE, O_COUNT,
-    O_MEMLIMIT, O_THREADS, O_QUIET, O_HELP, O_VERSION, O_NOPT
+    O_SIZE, O_ROWS, O_COLS, O_PASS, O_HEAP, O_FORMAT, O_OUTPUT, O_VALUE, O_COUNT, O_FROM, O_TERMS,
+    O_MAXCOLS, O_MEMLIMIT, O_THREADS, O_QUIET, O_HELP, O_VERSION, O_NOPT
 };
 
 static const struct {
@@ -26,7 +27,7 @@ static const struct {
     const char *meta, *help;
 } opts[O_NOPT] = {
     [O_SIZE] = {"size", 1, CMD_TABLE | CMD_PPOS, "N", "window 0 <= x, y < N (accepts 1e3, 2^10)"},
-    [O_ROWS] = {"rows", 1, CMD_TABLE, "R", "rows 0 <= x < R"},
+    [O_ROWS] = {"rows", 1, CMD_TABLE | CMD_PERIOD, "R", "rows 0 <= x < R"},
     [O_COLS] = {"cols", 1, CMD_TABLE, "C", "columns 0 <= y < C"},
     [O_PASS] = {"pass", 1, CMD_ALL, "P", "passes still available (default: all of the ruleset's)"},
     [O_HEAP] = {"heap", 1, CMD_ALL, "H", "stones in the extra heap (default: the ruleset's heap=H)"},
@@ -34,6 +35,9 @@ static const struct {
     [O_OUTPUT] = {"output", 1, CMD_TABLE, "FILE", "write the table to FILE instead of standard output"},
     [O_VALUE] = {"value", 1, CMD_PPOS, "G", "list positions of value G instead of the P-positions (G = 0)"},
     [O_COUNT] = {"count", 0, CMD_PPOS, NULL, "print only the number of positions found"},
+    [O_FROM] = {"from", 1, CMD_PPOS, "X", "list the P-positions (a, b), a <= b, with a >= X along the sequence (any size)"},
+    [O_TERMS] = {"terms", 1, CMD_PPOS, "K", "with --from: how many to list (default 10)"},
+    [O_MAXCOLS] = {"max-cols", 1, CMD_PERIOD, "C", "give up when no period is proved within C columns (default 2^22)"},
     [O_MEMLIMIT] = {"mem-limit", 1, CMD_ALL, "BYTES", "memory allowed (default: the machine's available memory)"},
     [O_THREADS] = {"threads", 1, CMD_ALL, "N", "worker threads (this version computes on one thread)"},
     [O_QUIET] = {"quiet", 0, CMD_ALL, NULL, "no diagnostics except errors"},
@@ -57,10 +61,12 @@ static const struct {
      "the values of every position of a window"},
     {"value", CMD_VALUE, "value RULES X Y [--pass P] [--heap H] [--format text|json]   ('-' for X reads 'X Y' lines from stdin)",
      "the value and outcome of one position"},
-    {"ppos", CMD_PPOS, "ppos RULES [--size N] [--value G] [--pass P] [--heap H] [--format text|csv|json] [--count]",
+    {"ppos", CMD_PPOS, "ppos RULES [--size N | --from X [--terms K]] [--value G] [--pass P] [--heap H] [--format text|csv|json] [--count]",
      "the P-positions (or positions of value G) of a window"},
     {"moves", CMD_MOVES, "moves RULES X Y [--pass P] [--heap H] [--format text|json]",
-     "every option of a position with its value; winning moves marked"},
+     "every option of a position with its value (huge positions: the winning moves)"},
+    {"period", CMD_PERIOD, "period RULES [--rows R] [--pass P] [--format text|csv|json] [--max-cols C]",
+     "preperiod and period of rows 0..R-1, proved by the engine"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -491,9 +497,134 @@ static int cmd_table(const args *a)
     return finish_output(&o, f, a);
 }
 
+static int parse_big(mpz_t v, const char *text, const char *what, char *err, size_t errlen);
+static int parse_big_expr(mpz_t v, const char *text, const char *what, char *err, size_t errlen);
+static void json_big(cli_out *o, const mpz_t v);
+static void out_big(cli_out *o, const mpz_t v);
+static int exact_open(wy_exact **ex, const setup *s);
+
 /* ------------------------------------------------------------------ */
 /* ppos                                                                */
 /* ------------------------------------------------------------------ */
+
+/* ppos --from X [--terms K]: P-positions along the sequence, any size. */
+static int ppos_seq(const args *a, const setup *s)
+{
+    char err[WY_ERRLEN];
+    int rc;
+    if (a->given[O_SIZE] || a->given[O_ROWS] || a->given[O_COLS])
+        return die(2, "give either --from or --size, not both");
+    if (a->given[O_VALUE] && strcmp(a->val[O_VALUE], "0") != 0)
+        return die(2, "--from lists P-positions (value 0) only");
+    uint64_t k = 10;
+    if (a->given[O_TERMS] && !cli_parse_size(&k, a->val[O_TERMS], "--terms", err, sizeof err))
+        return die(2, "%s", err);
+    if (k > 10000000)
+        return die(3, "--terms %s is more than 10000000", a->val[O_TERMS]);
+    mpz_t from;
+    mpz_init(from);
+    if (!parse_big_expr(from, a->val[O_FROM], "--from", err, sizeof err)) {
+        mpz_clear(from);
+        return die(2, "%s", err);
+    }
+    wy_exact *ex = NULL;
+    if ((rc = exact_open(&ex, s))) {
+        mpz_clear(from);
+        return rc;
+    }
+    mpz_t *xa = malloc((k ? k : 1) * sizeof *xa), *ya = malloc((k ? k : 1) * sizeof *ya),
+          *na = malloc((k ? k : 1) * sizeof *na);
+    if (!xa || !ya || !na) {
+        free(xa);
+        free(ya);
+        free(na);
+        wy_exact_free(ex);
+        mpz_clear(from);
+        return die(3, "out of memory");
+    }
+    for (uint64_t i = 0; i < k; i++)
+        mpz_inits(xa[i], ya[i], na[i], NULL);
+    size_t got = 0;
+    wy_status st = wy_exact_ppos(ex, xa, ya, na, k, &got, from, s->side, err, sizeof err);
+    cli_out o;
+    int opened = st == WY_OK && cli_out_open(&o, stdout);
+    if (st != WY_OK) {
+        rc = die(st == WY_ERANGE ? 3 : (int)st, "%s", err);
+    } else if (!opened) {
+        rc = die(3, "out of memory");
+    } else {
+        const int csv = strcmp(s->format, "csv") == 0, json = strcmp(s->format, "json") == 0;
+        char side[96];
+        side_text(side, sizeof side, s);
+        if (a->given[O_COUNT]) {
+            cli_out_fmt(&o, "%zu\n", got);
+        } else if (csv) {
+            cli_out_str(&o, "n,x,y\n");
+        } else if (json) {
+            cli_out_fmt(&o, "{\"rules\":\"%s\"", s->rules_text);
+            json_side(&o, s);
+            cli_out_str(&o, ",\"from\":");
+            json_big(&o, from);
+            cli_out_str(&o, ",\"positions\":[");
+        } else {
+            char *t = mpz_get_str(NULL, 10, from);
+            cli_out_fmt(&o, "P-positions (x, y) of %s%s with %s <= x <= y, in order (n: index in the sequence):\n",
+                        s->rules_text, side, t);
+            free(t);
+        }
+        for (size_t i = 0; i < got && !a->given[O_COUNT]; i++) {
+            int idx = mpz_sgn(na[i]) >= 0;
+            if (csv) {
+                if (idx)
+                    out_big(&o, na[i]);
+                cli_out_char(&o, ',');
+                out_big(&o, xa[i]);
+                cli_out_char(&o, ',');
+                out_big(&o, ya[i]);
+                cli_out_char(&o, '\n');
+            } else if (json) {
+                cli_out_str(&o, i ? ",{\"n\":" : "{\"n\":");
+                if (idx)
+                    json_big(&o, na[i]);
+                else
+                    cli_out_str(&o, "null");
+                cli_out_str(&o, ",\"x\":");
+                json_big(&o, xa[i]);
+                cli_out_str(&o, ",\"y\":");
+                json_big(&o, ya[i]);
+                cli_out_char(&o, '}');
+            } else {
+                cli_out_str(&o, "n = ");
+                if (idx)
+                    out_big(&o, na[i]);
+                else
+                    cli_out_char(&o, '-');
+                cli_out_str(&o, ": (");
+                out_big(&o, xa[i]);
+                cli_out_str(&o, ", ");
+                out_big(&o, ya[i]);
+                cli_out_str(&o, ")\n");
+            }
+        }
+        if (json && !a->given[O_COUNT])
+            cli_out_fmt(&o, "],\"count\":%zu}\n", got);
+        else if (!csv && !json && !a->given[O_COUNT] && got < k)
+            cli_out_fmt(&o, "(the set ends here: %zu listed)\n", got);
+    }
+    for (uint64_t i = 0; i < k; i++)
+        mpz_clears(xa[i], ya[i], na[i], NULL);
+    free(xa);
+    free(ya);
+    free(na);
+    wy_exact_free(ex);
+    mpz_clear(from);
+    if (rc) {
+        if (opened)
+            cli_out_close(&o);
+        return rc;
+    }
+    return finish_output(&o, stdout, a);
+}
 
 static int cmd_ppos(const args *a)
 {
@@ -504,7 +635,13 @@ static int cmd_ppos(const args *a)
     char err[WY_ERRLEN];
     if (a->npos != 1)
         return die(2, "ppos takes one ruleset (got %d arguments); usage: wythoff %s", a->npos, commands[2].usage);
-    if ((rc = common_setup(&s, a, formats)) || (rc = window_size(&rows, &cols, a, 64)))
+    if ((rc = common_setup(&s, a, formats)))
+        return rc;
+    if (a->given[O_TERMS] && !a->given[O_FROM])
+        return die(2, "--terms goes with --from");
+    if (a->given[O_FROM])
+        return ppos_seq(a, &s);
+    if ((rc = window_size(&rows, &cols, a, 64)))
         return rc;
     if (a->given[O_VALUE]) {
         uint32_t v;
@@ -569,24 +706,142 @@ static int cmd_ppos(const args *a)
 }
 
 /* ------------------------------------------------------------------ */
+/* Big numbers                                                         */
+/* ------------------------------------------------------------------ */
+
+/* A coordinate of any size: plain decimal digits. */
+static int parse_big(mpz_t v, const char *text, const char *what, char *err, size_t errlen)
+{
+    size_t n = strlen(text);
+    if (n == 0 || strspn(text, "0123456789") != n) {
+        snprintf(err, errlen, "bad %s '%.40s%s' (expected a non-negative decimal integer)", what, text,
+                 n > 40 ? "..." : "");
+        return 0;
+    }
+    mpz_set_str(v, text, 10);
+    return 1;
+}
+
+/* Digits, or A e B (A times 10^B), or A ^ B, with B at most 100000. */
+static int parse_big_expr(mpz_t v, const char *text, const char *what, char *err, size_t errlen)
+{
+    const char *op = strpbrk(text, "eE^");
+    if (!op)
+        return parse_big(v, text, what, err, errlen);
+    size_t na = (size_t)(op - text), nb = strlen(op + 1);
+    if (na == 0 || nb == 0 || nb > 6 || strspn(text, "0123456789") != na || strspn(op + 1, "0123456789") != nb) {
+        snprintf(err, errlen, "bad %s '%.40s' (expected digits, AeB or A^B)", what, text);
+        return 0;
+    }
+    unsigned long ex = strtoul(op + 1, NULL, 10);
+    if (ex > 100000) {
+        snprintf(err, errlen, "%s '%.40s': exponent above 100000", what, text);
+        return 0;
+    }
+    mpz_t base;
+    mpz_init(base);
+    char *a = strndup(text, na);
+    mpz_set_str(base, a, 10);
+    free(a);
+    if (*op == '^') {
+        mpz_pow_ui(v, base, ex);
+    } else {
+        mpz_ui_pow_ui(v, 10, ex);
+        mpz_mul(v, v, base);
+    }
+    mpz_clear(base);
+    return 1;
+}
+
+/* JSON: a number when it is exact in every JSON reader (< 2^53), else a string. */
+static void json_big(cli_out *o, const mpz_t v)
+{
+    if (mpz_sizeinbase(v, 2) <= 53) {
+        cli_out_fmt(o, "%lu", mpz_get_ui(v));
+        return;
+    }
+    char *t = mpz_get_str(NULL, 10, v);
+    cli_out_fmt(o, "\"%s\"", t);
+    free(t);
+}
+
+static void out_big(cli_out *o, const mpz_t v)
+{
+    if (mpz_fits_ulong_p(v)) {
+        cli_out_u64(o, mpz_get_ui(v));
+        return;
+    }
+    char *t = mpz_get_str(NULL, 10, v);
+    cli_out_str(o, t);
+    free(t);
+}
+
+static int exact_open(wy_exact **ex, const setup *s)
+{
+    char err[WY_ERRLEN];
+    if (*ex)
+        return 0;
+    wy_status st = wy_exact_new(ex, &s->rules, s->mem_limit, err, sizeof err);
+    if (st != WY_OK)
+        return die(st, "%s", err);
+    return 0;
+}
+
+/* The table engine answers when the window up to (x, y) fits in memory. */
+static int table_fits(const setup *s, const mpz_t x, const mpz_t y, uint64_t cells_cap)
+{
+    if (mpz_cmp_ui(x, UINT32_MAX - 1) > 0 || mpz_cmp_ui(y, UINT32_MAX - 1) > 0)
+        return 0;
+    uint64_t r = mpz_get_ui(x) + 1, c = mpz_get_ui(y) + 1;
+    if (cells_cap && (unsigned __int128)r * c > cells_cap)
+        return 0;
+    uint64_t need = wy_table_estimate(&s->rules, (uint32_t)r, (uint32_t)c, s->side);
+    return !s->mem_limit || need <= s->mem_limit;
+}
+
+/* ------------------------------------------------------------------ */
 /* value                                                               */
 /* ------------------------------------------------------------------ */
 
 typedef struct {
-    uint32_t x, y;
-} pos;
+    mpz_t x, y, v;
+    char outcome;       /* 'P', 'N' */
+    int has_value;
+    int need_table;
+    const char *method;
+    char *why;          /* why the value is unknown (malloc'd), or NULL */
+} answer;
 
-static int read_positions(pos **out, size_t *n)
+static void answers_free(answer *as, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        mpz_clears(as[i].x, as[i].y, as[i].v, NULL);
+        free(as[i].why);
+    }
+    free(as);
+}
+
+/* Positions from the command line or from standard input (one 'X Y' per line). */
+static int read_positions(answer **out, size_t *n, const args *a)
 {
     size_t cap = 64, k = 0, lineno = 0;
-    pos *p = malloc(cap * sizeof *p);
-    char *line = NULL;
-    size_t linecap = 0;
-    ssize_t len;
+    answer *p = malloc(cap * sizeof *p);
     char err[WY_ERRLEN];
     if (!p)
         return die(3, "out of memory");
-    while ((len = getline(&line, &linecap, stdin)) >= 0) {
+    if (strcmp(a->pos[1], "-") != 0) {
+        mpz_inits(p[0].x, p[0].y, p[0].v, NULL);
+        p[0].why = NULL;
+        *out = p;
+        *n = 1;
+        if (!parse_big(p[0].x, a->pos[1], "X", err, sizeof err) || !parse_big(p[0].y, a->pos[2], "Y", err, sizeof err))
+            return die(2, "%s", err);
+        return 0;
+    }
+    char *line = NULL;
+    size_t linecap = 0;
+    int rc = 0;
+    while (getline(&line, &linecap, stdin) >= 0) {
         lineno++;
         char *tok[3];
         int nt = 0;
@@ -596,61 +851,31 @@ static int read_positions(pos **out, size_t *n)
         if (nt == 0 || tok[0][0] == '#')
             continue;
         if (nt != 2) {
-            free(p);
-            free(line);
-            return die(2, "standard input line %zu: expected two numbers 'X Y'", lineno);
-        }
-        uint32_t v[2];
-        for (int i = 0; i < 2; i++) {
-            int fits;
-            if (!cli_parse_coord(&v[i], &fits, tok[i], i ? "Y" : "X", err, sizeof err)) {
-                free(p);
-                free(line);
-                return die(2, "standard input line %zu: %s", lineno, err);
-            }
-            if (!fits || v[i] == UINT32_MAX) {
-                free(p);
-                free(line);
-                return die(3, "standard input line %zu: position too large for the table engine (coordinates up to "
-                              "4294967294)", lineno);
-            }
+            rc = die(2, "standard input line %zu: expected two numbers 'X Y'", lineno);
+            break;
         }
         if (k == cap) {
-            pos *q = realloc(p, 2 * cap * sizeof *p);
+            answer *q = realloc(p, 2 * cap * sizeof *p);
             if (!q) {
-                free(p);
-                free(line);
-                return die(3, "out of memory");
+                rc = die(3, "out of memory");
+                break;
             }
             p = q;
             cap *= 2;
         }
-        p[k].x = v[0];
-        p[k].y = v[1];
+        mpz_inits(p[k].x, p[k].y, p[k].v, NULL);
+        p[k].why = NULL;
         k++;
+        if (!parse_big(p[k - 1].x, tok[0], "X", err, sizeof err) ||
+            !parse_big(p[k - 1].y, tok[1], "Y", err, sizeof err)) {
+            rc = die(2, "standard input line %zu: %s", lineno, err);
+            break;
+        }
     }
     free(line);
     *out = p;
     *n = k;
-    return 0;
-}
-
-static int position_args(pos *p, const args *a, const char *cmd)
-{
-    char err[WY_ERRLEN];
-    int fits[2];
-    uint32_t v[2];
-    for (int i = 0; i < 2; i++) {
-        if (!cli_parse_coord(&v[i], &fits[i], a->pos[1 + i], i ? "Y" : "X", err, sizeof err))
-            return die(2, "%s", err);
-    }
-    if (!fits[0] || !fits[1] || v[0] == UINT32_MAX || v[1] == UINT32_MAX)
-        return die(3, "%s: position (%s, %s) is too large for the table engine (coordinates up to 4294967294; "
-                      "closed forms for larger positions come with the exact engine)",
-                   cmd, a->pos[1], a->pos[2]);
-    p->x = v[0];
-    p->y = v[1];
-    return 0;
+    return rc;
 }
 
 static int cmd_value(const args *a)
@@ -658,54 +883,119 @@ static int cmd_value(const args *a)
     static const char *const formats[] = {"text", "json", NULL};
     setup s;
     int rc;
-    pos one, *ps = &one;
-    size_t n = 1;
+    char err[WY_ERRLEN];
     if (a->npos < 2 || (strcmp(a->pos[1], "-") != 0 && a->npos != 3) || (strcmp(a->pos[1], "-") == 0 && a->npos != 2))
         return die(2, "value needs a ruleset and a position X Y (or '-'); usage: wythoff %s", commands[1].usage);
     if ((rc = common_setup(&s, a, formats)))
         return rc;
-    int from_stdin = strcmp(a->pos[1], "-") == 0;
-    if (from_stdin) {
-        if ((rc = read_positions(&ps, &n)))
-            return rc;
-    } else if ((rc = position_args(&one, a, "value"))) {
+    answer *as = NULL;
+    size_t n = 0;
+    if ((rc = read_positions(&as, &n, a))) {
+        answers_free(as, n);
         return rc;
     }
-    uint32_t mx = 0, my = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (ps[i].x > mx)
-            mx = ps[i].x;
-        if (ps[i].y > my)
-            my = ps[i].y;
+    wy_exact *ex = NULL;
+    if (n && (rc = exact_open(&ex, &s))) {
+        answers_free(as, n);
+        return rc;
     }
+    /* 1. the exact engine; 2. the table engine for values it leaves open */
+    uint64_t mx = 0, my = 0;
+    int any_table = 0;
+    wy_answer w;
+    wy_answer_init(&w);
+    for (size_t i = 0; i < n && !rc; i++) {
+        answer *q = &as[i];
+        err[0] = '\0';
+        wy_status st = wy_exact_eval(ex, &w, q->x, q->y, s.side, err, sizeof err);
+        q->need_table = 0;
+        if (st == WY_OK) {
+            q->outcome = w.outcome;
+            q->has_value = w.has_value;
+            q->method = w.method;
+            mpz_set(q->v, w.value);
+            if (!w.has_value && err[0])
+                q->why = strdup(err);
+        }
+        if (st == WY_OK && w.has_value)
+            continue;
+        if (table_fits(&s, q->x, q->y, 0)) {
+            q->need_table = 1;
+            any_table = 1;
+            if (mpz_get_ui(q->x) > mx)
+                mx = mpz_get_ui(q->x);
+            if (mpz_get_ui(q->y) > my)
+                my = mpz_get_ui(q->y);
+        } else if (st != WY_OK) {
+            if (n > 1)
+                rc = die(st == WY_ERANGE ? 3 : (int)st, "position %zu: %s", i + 1, err);
+            else
+                rc = die(st == WY_ERANGE ? 3 : (int)st, "%s", err);
+        }
+    }
+    wy_answer_clear(&w);
+    wy_exact_free(ex);
     wy_table *t = NULL;
-    if (n && (rc = compute(&t, &s, (uint64_t)mx + 1, (uint64_t)my + 1))) {
-        if (from_stdin)
-            free(ps);
+    if (!rc && any_table)
+        rc = compute(&t, &s, mx + 1, my + 1);
+    if (rc) {
+        answers_free(as, n);
         return rc;
     }
     cli_out o;
     if (!cli_out_open(&o, stdout)) {
         wy_table_free(t);
+        answers_free(as, n);
         return die(3, "out of memory");
     }
     char side[96];
     side_text(side, sizeof side, &s);
+    const char *G = s.rules.misere ? "G-" : "G";
     for (size_t i = 0; i < n; i++) {
-        uint32_t v = wy_table_get(t, ps[i].x, ps[i].y, s.side);
+        answer *q = &as[i];
+        if (q->need_table) {
+            uint32_t v = wy_table_get(t, (uint32_t)mpz_get_ui(q->x), (uint32_t)mpz_get_ui(q->y), s.side);
+            mpz_set_ui(q->v, v);
+            q->has_value = 1;
+            q->outcome = v ? 'N' : 'P';
+            q->method = "table";
+        }
         if (strcmp(s.format, "json") == 0) {
             cli_out_char(&o, '{');
             json_side(&o, &s);
-            cli_out_fmt(&o, ",\"x\":%u,\"y\":%u,\"value\":%u,\"outcome\":\"%s\",\"method\":\"table\"}\n", ps[i].x,
-                        ps[i].y, v, v ? "N" : "P");
+            cli_out_str(&o, ",\"x\":");
+            json_big(&o, q->x);
+            cli_out_str(&o, ",\"y\":");
+            json_big(&o, q->y);
+            cli_out_str(&o, ",\"value\":");
+            if (q->has_value)
+                json_big(&o, q->v);
+            else
+                cli_out_str(&o, "null");
+            cli_out_fmt(&o, ",\"outcome\":\"%c\",\"method\":\"%s\"", q->outcome, q->method);
+            if (!q->has_value && q->why)
+                cli_out_fmt(&o, ",\"value_unknown\":\"%s\"", q->why);
+            cli_out_str(&o, "}\n");
         } else {
-            cli_out_fmt(&o, "%s(%u, %u) = %u  %s-position  [%s%s]\n", s.rules.misere ? "G-" : "G", ps[i].x, ps[i].y, v,
-                        v ? "N" : "P", s.rules_text, side);
+            cli_out_fmt(&o, "%s(", G);
+            out_big(&o, q->x);
+            cli_out_str(&o, ", ");
+            out_big(&o, q->y);
+            cli_out_str(&o, ") = ");
+            if (q->has_value)
+                out_big(&o, q->v);
+            else
+                cli_out_str(&o, "?");
+            cli_out_fmt(&o, "  %c-position  [%s%s]", q->outcome, s.rules_text, side);
+            if (strcmp(q->method, "table") != 0)
+                cli_out_fmt(&o, "  by %s", q->method);
+            if (!q->has_value)
+                cli_out_fmt(&o, "; value unknown: %s", q->why ? q->why : "no exact method gives it");
+            cli_out_char(&o, '\n');
         }
     }
     wy_table_free(t);
-    if (from_stdin)
-        free(ps);
+    answers_free(as, n);
     return finish_output(&o, stdout, a);
 }
 
@@ -727,17 +1017,13 @@ static void describe_move(char *buf, size_t n, const wy_move *m, uint32_t x, uin
     }
 }
 
-static int cmd_moves(const args *a)
+static int moves_table(const args *a, setup s, uint32_t px, uint32_t py)
 {
-    static const char *const formats[] = {"text", "json", NULL};
-    setup s;
     int rc;
-    pos p;
+    struct {
+        uint32_t x, y;
+    } p = {px, py};
     char err[WY_ERRLEN];
-    if (a->npos != 3)
-        return die(2, "moves needs a ruleset and a position X Y; usage: wythoff %s", commands[3].usage);
-    if ((rc = common_setup(&s, a, formats)) || (rc = position_args(&p, a, "moves")))
-        return rc;
     size_t count = 0;
     if (wy_moves_list(NULL, 0, &count, &s.rules, p.x, p.y, s.side, err, sizeof err) != WY_OK)
         return die(2, "%s", err);
@@ -768,7 +1054,7 @@ static int cmd_moves(const args *a)
     if (json) {
         cli_out_char(&o, '{');
         json_side(&o, &s);
-        cli_out_fmt(&o, ",\"x\":%u,\"y\":%u,\"value\":%u,\"outcome\":\"%s\",\"method\":\"table\",\"moves\":[", p.x,
+        cli_out_fmt(&o, ",\"x\":%u,\"y\":%u,\"value\":%u,\"outcome\":\"%s\",\"method\":\"table\",\"complete\":true,\"moves\":[", p.x,
                     p.y, v0, v0 ? "N" : "P");
     } else {
         cli_out_fmt(&o, "(%u, %u) in %s%s: %s = %u, %s-position; %zu move%s, %zu winning\n", p.x, p.y, s.rules_text,
@@ -807,6 +1093,228 @@ static int cmd_moves(const args *a)
     return finish_output(&o, stdout, a);
 }
 
+
+static void describe_bigmove(char *buf, size_t n, const wy_bigmove *m, const mpz_t x, const mpz_t y, wy_side from)
+{
+    mpz_t d;
+    mpz_init(d);
+    char *t = NULL;
+    switch (m->kind) {
+    case WY_MOVE_COL:
+    case WY_MOVE_DIAG:
+        mpz_sub(d, x, m->x);
+        t = mpz_get_str(NULL, 10, d);
+        snprintf(buf, n, m->kind == WY_MOVE_COL ? "take %s from the first heap" : "take %s from both heaps", t);
+        break;
+    case WY_MOVE_ROW:
+        mpz_sub(d, y, m->y);
+        t = mpz_get_str(NULL, 10, d);
+        snprintf(buf, n, "take %s from the second heap", t);
+        break;
+    case WY_MOVE_MOD: {
+        mpz_sub(d, x, m->x);
+        t = mpz_get_str(NULL, 10, d);
+        mpz_sub(d, y, m->y);
+        char *t2 = mpz_get_str(NULL, 10, d);
+        snprintf(buf, n, "take %s and %s", t, t2);
+        free(t2);
+        break;
+    }
+    case WY_MOVE_HEAP: snprintf(buf, n, "take %u from the extra heap", from.heap - m->side.heap); break;
+    case WY_MOVE_PASS: snprintf(buf, n, "pass"); break;
+    }
+    free(t);
+    mpz_clear(d);
+}
+
+static int cmd_moves(const args *a)
+{
+    static const char *const formats[] = {"text", "json", NULL};
+    setup s;
+    int rc;
+    char err[WY_ERRLEN];
+    if (a->npos != 3)
+        return die(2, "moves needs a ruleset and a position X Y; usage: wythoff %s", commands[3].usage);
+    if ((rc = common_setup(&s, a, formats)))
+        return rc;
+    mpz_t x, y;
+    mpz_inits(x, y, NULL);
+    if (!parse_big(x, a->pos[1], "X", err, sizeof err) || !parse_big(y, a->pos[2], "Y", err, sizeof err)) {
+        mpz_clears(x, y, NULL);
+        return die(2, "%s", err);
+    }
+    /* Small positions: every option from the table engine.  Larger ones:
+     * the winning moves from the exact engine. */
+    if (table_fits(&s, x, y, (uint64_t)1 << 26) && (!s.rules.max || s.rules.max <= 10000000u ||
+                                                     (mpz_cmp_ui(x, 10000000) < 0 && mpz_cmp_ui(y, 10000000) < 0))) {
+        uint32_t px = (uint32_t)mpz_get_ui(x), py = (uint32_t)mpz_get_ui(y);
+        mpz_clears(x, y, NULL);
+        return moves_table(a, s, px, py);
+    }
+    wy_exact *ex = NULL;
+    if ((rc = exact_open(&ex, &s))) {
+        mpz_clears(x, y, NULL);
+        return rc;
+    }
+    wy_answer w;
+    wy_answer_init(&w);
+    wy_bigmove *mv = NULL;
+    size_t count = 0;
+    const char *method = "";
+    wy_status st = wy_exact_eval(ex, &w, x, y, s.side, err, sizeof err);
+    if (st == WY_OK)
+        st = wy_exact_winning(ex, &mv, &count, &method, x, y, s.side, err, sizeof err);
+    if (st != WY_OK) {
+        wy_answer_clear(&w);
+        wy_exact_free(ex);
+        mpz_clears(x, y, NULL);
+        return die(st == WY_ERANGE ? 3 : (int)st, "%s", err);
+    }
+    cli_out o;
+    if (!cli_out_open(&o, stdout)) {
+        wy_answer_clear(&w);
+        wy_bigmoves_free(mv, count);
+        wy_exact_free(ex);
+        mpz_clears(x, y, NULL);
+        return die(3, "out of memory");
+    }
+    char side[96], desc[256];
+    side_text(side, sizeof side, &s);
+    int json = strcmp(s.format, "json") == 0;
+    if (json) {
+        cli_out_char(&o, '{');
+        json_side(&o, &s);
+        cli_out_str(&o, ",\"x\":");
+        json_big(&o, x);
+        cli_out_str(&o, ",\"y\":");
+        json_big(&o, y);
+        cli_out_str(&o, ",\"value\":");
+        if (w.has_value)
+            json_big(&o, w.value);
+        else
+            cli_out_str(&o, "null");
+        cli_out_fmt(&o, ",\"outcome\":\"%c\",\"method\":\"%s\",\"complete\":false,\"moves\":[", w.outcome, method);
+    } else {
+        cli_out_char(&o, '(');
+        out_big(&o, x);
+        cli_out_str(&o, ", ");
+        out_big(&o, y);
+        cli_out_fmt(&o, ") in %s%s: %c-position by %s; ", s.rules_text, side, w.outcome, method);
+        if (count)
+            cli_out_fmt(&o, "%zu winning move%s (other moves not listed at this size)\n", count, count == 1 ? "" : "s");
+        else
+            cli_out_str(&o, "no winning move (every move reaches an N-position)\n");
+    }
+    for (size_t i = 0; i < count; i++) {
+        const wy_bigmove *m = &mv[i];
+        if (json) {
+            cli_out_fmt(&o, "%s\n{\"move\":\"%s\",\"to\":[", i ? "," : "", move_name[m->kind]);
+            json_big(&o, m->x);
+            cli_out_char(&o, ',');
+            json_big(&o, m->y);
+            cli_out_char(&o, ']');
+            if (s.rules.passes)
+                cli_out_fmt(&o, ",\"pass\":%u", m->side.pass);
+            if (s.rules.heap)
+                cli_out_fmt(&o, ",\"heap\":%u", m->side.heap);
+            cli_out_str(&o, ",\"value\":0,\"winning\":true}");
+        } else {
+            describe_bigmove(desc, sizeof desc, m, x, y, s.side);
+            cli_out_fmt(&o, " * %s -> (", desc);
+            out_big(&o, m->x);
+            cli_out_str(&o, ", ");
+            out_big(&o, m->y);
+            if (s.rules.passes && s.rules.heap)
+                cli_out_fmt(&o, "; pass %u, heap %u", m->side.pass, m->side.heap);
+            else if (s.rules.passes)
+                cli_out_fmt(&o, "; pass %u", m->side.pass);
+            else if (s.rules.heap)
+                cli_out_fmt(&o, "; heap %u", m->side.heap);
+            cli_out_str(&o, ")\n");
+        }
+    }
+    if (json)
+        cli_out_fmt(&o, "],\"winning\":%zu}\n", count);
+    wy_answer_clear(&w);
+    wy_bigmoves_free(mv, count);
+    wy_exact_free(ex);
+    mpz_clears(x, y, NULL);
+    return finish_output(&o, stdout, a);
+}
+
+/* ------------------------------------------------------------------ */
+/* period                                                              */
+/* ------------------------------------------------------------------ */
+
+static int cmd_period(const args *a)
+{
+    static const char *const formats[] = {"text", "csv", "json", NULL};
+    setup s;
+    int rc;
+    char err[WY_ERRLEN];
+    if (a->npos != 1)
+        return die(2, "period takes one ruleset; usage: wythoff %s", commands[4].usage);
+    if ((rc = common_setup(&s, a, formats)))
+        return rc;
+    uint64_t rows = 16, maxc = (uint64_t)1 << 22;
+    if (a->given[O_ROWS] && !cli_parse_size(&rows, a->val[O_ROWS], "--rows", err, sizeof err))
+        return die(2, "%s", err);
+    if (rows < 1 || rows > 4096)
+        return die(2, "--rows %s out of range (1 to 4096)", a->val[O_ROWS]);
+    if (a->given[O_MAXCOLS] && !cli_parse_size(&maxc, a->val[O_MAXCOLS], "--max-cols", err, sizeof err))
+        return die(2, "%s", err);
+    if (maxc < 64 || maxc > UINT32_MAX)
+        return die(2, "--max-cols out of range (64 to 4294967295)");
+    if (s.rules.heap || s.rules.mod)
+        return die(2, "period covers rulesets without heap=H and mod=M (got '%s')", s.rules_text);
+    wy_row_periods rp;
+    wy_status st = wy_row_periods_compute(&rp, &s.rules, (uint32_t)rows, maxc, s.mem_limit, err, sizeof err);
+    if (st != WY_OK)
+        return die(st == WY_ERANGE ? 3 : (int)st, "%s", err);
+    cli_out o;
+    if (!cli_out_open(&o, stdout)) {
+        wy_row_periods_clear(&rp);
+        return die(3, "out of memory");
+    }
+    uint32_t p = s.side.pass;
+    const char *fmt = s.format;
+    const int additive = rp.shift != 0;
+    if (strcmp(fmt, "csv") == 0) {
+        cli_out_str(&o, "x,preperiod,period\n");
+    } else if (strcmp(fmt, "json") == 0) {
+        cli_out_fmt(&o, "{\"rules\":\"%s\"", s.rules_text);
+        if (s.rules.passes)
+            cli_out_fmt(&o, ",\"pass\":%u", p);
+        cli_out_fmt(&o, ",\"rows\":%u,\"additive\":%s,\"proof\":{\"y0\":%llu,\"period\":%llu,\"shift\":%llu,\"window\":%llu},\"periods\":[",
+                    rp.rows, additive ? "true" : "false", (unsigned long long)rp.y0, (unsigned long long)rp.period,
+                    (unsigned long long)rp.shift, (unsigned long long)rp.cols_computed);
+    } else {
+        char side[96];
+        side_text(side, sizeof side, &s);
+        cli_out_fmt(&o, "rows 0-%u of %s%s: G(x, y + period) = G(x, y)%s for every y >= preperiod\n", rp.rows - 1,
+                    s.rules_text, side, additive ? " + period" : "");
+        cli_out_fmt(&o, "proof: the state of rows 0-%u at column %llu equals the state at column %llu, values moved "
+                        "by %llu (docs/exact.md; window of %llu columns)\n",
+                    rp.rows - 1, (unsigned long long)rp.y0, (unsigned long long)(rp.y0 + rp.period),
+                    (unsigned long long)rp.shift, (unsigned long long)rp.cols_computed);
+        cli_out_str(&o, "   x  preperiod  period\n");
+    }
+    for (uint32_t x = 0; x < rp.rows; x++) {
+        size_t i = (size_t)p * rp.rows + x;
+        unsigned long long pre = rp.row_pre[i], per = rp.row_period[i];
+        if (strcmp(fmt, "csv") == 0)
+            cli_out_fmt(&o, "%u,%llu,%llu\n", x, pre, per);
+        else if (strcmp(fmt, "json") == 0)
+            cli_out_fmt(&o, "%s{\"x\":%u,\"preperiod\":%llu,\"period\":%llu}", x ? "," : "", x, pre, per);
+        else
+            cli_out_fmt(&o, "%4u  %9llu  %6llu\n", x, pre, per);
+    }
+    if (strcmp(fmt, "json") == 0)
+        cli_out_str(&o, "]}\n");
+    wy_row_periods_clear(&rp);
+    return finish_output(&o, stdout, a);
+}
+
 /* ------------------------------------------------------------------ */
 
 int main(int argc, char **argv)
@@ -824,13 +1332,13 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof later_commands / sizeof later_commands[0]; i++)
         if (strcmp(c, later_commands[i]) == 0)
-            return die(2, "command '%s' is not part of this version yet (available: table, value, ppos, moves)", c);
+            return die(2, "command '%s' is not part of this version yet (available: table, value, ppos, moves, period)", c);
     int which = -1;
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(c, commands[i].name) == 0)
             which = (int)i;
     if (which < 0)
-        return die(2, "unknown command '%s' (commands: table, value, ppos, moves; see 'wythoff --help')", c);
+        return die(2, "unknown command '%s' (commands: table, value, ppos, moves, period; see 'wythoff --help')", c);
     args a;
     int rc = parse_args(&a, argc, argv, 2, which);
     if (rc)
@@ -849,6 +1357,7 @@ int main(int argc, char **argv)
     case CMD_TABLE: return cmd_table(&a);
     case CMD_VALUE: return cmd_value(&a);
     case CMD_PPOS: return cmd_ppos(&a);
+    case CMD_PERIOD: return cmd_period(&a);
     default: return cmd_moves(&a);
     }
 }

@@ -80,8 +80,11 @@ out=$(printf '1 2 3\n' | "$W" value wythoff - 2>&1 >/dev/null); rc=$?
 expect 3 "MiB"                  -- table wythoff --size 1e6
 expect 3 "limit of 1 MiB"       -- table wythoff --size 1000 --mem-limit 1M
 expect 3 "beyond the table engine" -- table wythoff --rows 1e10 --cols 2
-expect 3 "too large for the table engine" -- value wythoff 123456789012345678901234567890 5
-expect 3 "too large for the table engine" -- moves wythoff 4294967295 0
-expect 3 "MiB"                  -- value wythoff 3000000 3000000
+# positions no exact method decides and too large for the table (docs/exact.md#refusals)
+expect 3 "near a Wythoff pair"  -- value wythoff+pass 1000000000000000000000 1618033988749894848206
+expect 3 "near a Wythoff pair"  -- moves wythoff+heap=1 1000000000000000000000 1618033988749894848206
+expect 3 "table engine reaches" -- value wythoff+pass 100000 161803 --mem-limit 1M
+expect 3 "no exact method"      -- value wythoff+heap=2+pass 123456789012345678901234567890 5
+expect 3 "not decided"          -- moves wythoff+pass 123456789012345678901234567890 5
 expect 3 "MiB"                  -- table wythoff+pass=1000+heap=1000 --size 1000
 finish

@@ -1,0 +1,101 @@
+/*
+ * wythoff_exact.h - the exact engine: outcomes, values and winning moves of
+ * positions of any size, from closed forms and proved periodicity (GMP).
+ *
+ * Same conventions as wythoff.h (status codes, error buffers, ownership).
+ * The methods, with the theorems and the engine's own proofs they rest on,
+ * are described in docs/exact.md.  Every answer names its method.
+ */
+#ifndef WYTHOFF_EXACT_H
+#define WYTHOFF_EXACT_H
+
+#include "wythoff.h"
+
+#include <gmp.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* An exact evaluator for one ruleset.  It keeps what it has proved or
+ * computed (row strips, periods, small tables) for later questions.
+ * Made by wy_exact_new, released by wy_exact_free. */
+typedef struct wy_exact wy_exact;
+
+/* mem_limit bounds what the evaluator may allocate for its tables and
+ * strips (0: no limit). */
+wy_status wy_exact_new(wy_exact **out, const wy_rules *rules, uint64_t mem_limit, char *err, size_t errlen);
+void wy_exact_free(wy_exact *e);
+
+/* An answer: the outcome always, the value where the method gives it. */
+typedef struct {
+    char outcome;        /* 'P' or 'N' */
+    int has_value;       /* 1: `value` is the exact value G (G- in misere play) */
+    mpz_t value;
+    const char *method;  /* how it was obtained (static text) */
+} wy_answer;
+
+void wy_answer_init(wy_answer *a);
+void wy_answer_clear(wy_answer *a);
+
+/* The outcome, and where known the value, of (x, y, side).
+ * WY_OK: answered.  WY_ERANGE: no exact method decides this position (the
+ * message says why and how large a window the table engine reaches within
+ * the memory limit).  WY_EINVAL: a bad side state. */
+wy_status wy_exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, char *err,
+                        size_t errlen);
+
+/* A move to a position of any size. */
+typedef struct {
+    wy_move_kind kind;
+    mpz_t x, y;
+    wy_side side;
+} wy_bigmove;
+
+/* The winning moves of (x, y, side): every move to a P-position, in the
+ * order of wy_moves_list.  An empty list means (x, y, side) is a
+ * P-position.  *method names how the P-positions were found.  Free the
+ * list with wy_bigmoves_free.  WY_ERANGE when no exact method applies. */
+wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const char **method, const mpz_t x,
+                           const mpz_t y, wy_side side, char *err, size_t errlen);
+void wy_bigmoves_free(wy_bigmove *moves, size_t count);
+
+/* The P-positions (a, b) with a <= b and a >= from, in increasing order of
+ * a, then b: up to k of them are written to a[], b[] (initialised by the
+ * caller), *got says how many (fewer than k when the set is finite).
+ * index[i] (may be NULL) receives the position's index n in the ruleset's
+ * numbering of its P-positions (docs/exact.md).  WY_EINVAL for rulesets
+ * whose P-positions are not a sequence (max=N: doubly periodic) or not
+ * known in closed form. */
+wy_status wy_exact_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k, size_t *got,
+                        const mpz_t from, wy_side side, char *err, size_t errlen);
+
+/* Row periodicity: rows 0 <= x < rows of a ruleset (no heap=H, no mod=M),
+ * proved (additively) periodic by the engine: for every side layer p and
+ * row x, G(x, y + period) = G(x, y) + shift for all y >= y0 (shift = period
+ * for unbounded moves, 0 for max=N).  The proof is a state repetition
+ * (docs/exact.md).  Per row, the smallest period and preperiod:
+ * G(x, y + row_period[i]) = G(x, y) + row_period[i] * shift / period for
+ * y >= row_pre[i], i = p * rows + x.  WY_ERANGE when no period is proved
+ * within max_cols columns. */
+typedef struct {
+    uint32_t rows, layers;
+    uint64_t y0, period, shift;
+    uint64_t cols_computed;  /* width of the window the proof used */
+    uint64_t *row_pre, *row_period;
+} wy_row_periods;
+
+wy_status wy_row_periods_compute(wy_row_periods *out, const wy_rules *rules, uint32_t rows, uint64_t max_cols,
+                                 uint64_t mem_limit, char *err, size_t errlen);
+void wy_row_periods_clear(wy_row_periods *p);
+
+/* Wythoff's pairs: a = floor(n phi) = (n + isqrt(5 n^2)) / 2, b = a + n. */
+void wy_wythoff_pair(mpz_t a, mpz_t b, const mpz_t n);
+
+/* 1 if (x, y) is a P-position of Wythoff's game. */
+int wy_wythoff_is_p(const mpz_t x, const mpz_t y);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* WYTHOFF_EXACT_H */

@@ -1,0 +1,438 @@
+/* strip.c - the first rows of a ruleset as eventually (additively) periodic
+ * sequences, with a proof (see strip.h for the interface).
+ *
+ * Notation: R rows x = 0 .. R-1, layers p = 0 .. passes (passes left), T the
+ * terminal bound (x + y <= T: no component moves; T = 0 without terminal=,
+ * which makes (0, 0) the only terminal cell), N the move bound (max=N) or
+ * "unbounded".  r_p,x[y] = G(x, y) in layer p.
+ *
+ * 1. Why a finite state determines the next column.
+ *    Take a column y + 1 with y + 1 > T, y + 1 >= N and y + 1 >= R - 1.  No
+ *    cell of that column is terminal, so the options of (x, y + 1) in layer
+ *    p are exactly (heap= and mod= are refused, so there are no others):
+ *      - row:      (x, y + 1 - b), 1 <= b <= min(y + 1, N): with max=N the
+ *                  last N values of the row (b <= N <= y + 1); unbounded, the
+ *                  set of every value of the row in columns 0 .. y;
+ *      - column:   (x - a, y + 1), 1 <= a <= min(x, N): cells of the same
+ *                  column and layer in lower rows, computed before (x, y + 1);
+ *      - diagonal (wythoff only): (x - a, y + 1 - a), 1 <= a <= min(x, N)
+ *                  (min(x, y + 1, N) = min(x, N) because y + 1 >= R - 1 >= x):
+ *                  columns y + 2 - R .. y, i.e. among the last R - 1 values
+ *                  of the lower rows (last min(N, R-1) with max=N);
+ *      - pass (p > 0): (x, y + 1) in layer p - 1, computed before (layers are
+ *                  done in increasing p); the cell always has another move
+ *                  since it is not terminal, so the pass is always there.
+ *    Misere play only changes cells without any option (terminal cells with
+ *    no pass, which all lie in columns <= T); an option landing on a terminal
+ *    cell contributes that cell's stored value like any other.  The value of
+ *    (x, y + 1) is the mex of those option values.  So, processing layers
+ *    p = 0, 1, .. and rows x = 0, 1, .. in order, column y + 1 is a function
+ *    F of the STATE at column y:
+ *      - for every (p, x), the last K values r[y - K + 1 .. y], with K = R
+ *        unbounded and K = max(N, R) with max=N;
+ *      - unbounded only: for every (p, x), the set S of values in r[0 .. y],
+ *        written as its mex m and the finite set A of its elements above m.
+ *    F does not depend on y (beyond the conditions above).  This is the state
+ *    of strip.h; nothing had to be added to it.
+ *
+ * 2. Why F commutes with the shift by d.
+ *    max=N: d = 0, nothing to show.  Unbounded: write S + d for the shifted
+ *    state, whose row sets are [0, m + d) u (A + d) = (S + d) u [0, d).  If
+ *    every option value of a cell in the shifted state is the old one plus d,
+ *    the option set is (X + d) u [0, d) with X the old option set (the row
+ *    set contributes [0, d)), and mex((X + d) u [0, d)) = mex(X) + d.  By
+ *    induction over (p, x) the new column is the old one plus d, and the new
+ *    state again is the old new state shifted: last K values move by d, and
+ *    the row set S u {g} becomes (S u {g}) + d u [0, d).
+ *
+ * 3. The proof.  If state(y0 + P) = state(y0) + d, with y0 satisfying the
+ *    conditions of 1 (y0 >= K, y0 > T, y0 >= N), then by induction
+ *    state(y0 + P + k) = state(y0 + k) + d for every k >= 0, hence
+ *    G(x, y + P) = G(x, y) + d for every y > y0 - K, every x < R, every layer.
+ *    The table engine gives the values of the window; the check compares the
+ *    two states cell for cell and set for set.  Nothing is inferred from the
+ *    window beyond column y0 + P: the detection (section 4) only proposes
+ *    (y0, P, d), the state equality proves them.
+ *
+ * 4. Detection.  Per (p, x), the smallest q (and for it the smallest
+ *    preperiod) with r[y + q] - r[y] constant on a tail of the window at
+ *    least 3q + 64 long that starts before C/2.  The joint P is the lcm of
+ *    the q; y0 is the largest preperiod plus K - 1, since the state's oldest
+ *    column y0 - K + 1 must already be periodic for the check to pass
+ *    (starting from max(pre, K) and stepping by P fails when P is much
+ *    smaller than K: wythoff+terminal=7, rows 0..7), and at least K, T + 2
+ *    and N.  A failed check moves y0 by P (a row set may still hold a stray
+ *    value above its mex) up to STRIP_RETRIES times.  The window must reach
+ *    y0 + 2P (the check reads up to y0 + P, section 5 up to y0 + P + q);
+ *    otherwise the next, doubled window is tried.
+ *
+ * 5. Per-row minimal periods.  Once (y0, P, d) is proved, a row's sequence
+ *    minus y * d / P is periodic with period P from y0 on; any period q of
+ *    the row (with any constant shift e) must have e = q * d / P (the
+ *    difference is bounded) and then gcd(q, P) is a period too, so the
+ *    smallest period divides P.  For a divisor q, r[y + q] - r[y] is itself
+ *    P-periodic from y0 on, so checking it on [y0, y0 + P) proves it for all
+ *    y >= y0; the preperiod is then found by scanning down from y0.
+ */
+#include "strip.h"
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define STRIP_FIRST_COLS 4096u
+#define STRIP_RETRIES 4
+#define STRIP_SPARSE_ROWS 256u /* up to this many rows, always the sparse layout */
+
+static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+static uint64_t gcd_u64(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* lcm(a, b) into *out; 0 if it does not fit in 64 bits. */
+static int lcm_u64(uint64_t *out, uint64_t a, uint64_t b)
+{
+    uint64_t g = gcd_u64(a, b), a1 = a / g;
+    if (b && a1 > UINT64_MAX / b)
+        return 0;
+    *out = a1 * b;
+    return 1;
+}
+
+/* Everything one attempt at a window width needs. */
+typedef struct {
+    const wy_rules *r;
+    const wy_table *t;
+    uint32_t R, L;    /* rows, layers */
+    uint64_t C;       /* window width */
+    uint64_t K;       /* state width (columns of values kept per row) */
+    int unbounded;
+    uint32_t *row;    /* C values: the row being looked at */
+} ctx;
+
+static void read_row(ctx *c, uint32_t p, uint32_t x)
+{
+    wy_side s = {p, 0};
+    for (uint64_t y = 0; y < c->C; y++)
+        c->row[y] = wy_table_get(c->t, x, (uint32_t)y, s);
+}
+
+/* Signed difference of two values (values are < 2^32). */
+static int64_t diff(const uint32_t *r, uint64_t a, uint64_t b) { return (int64_t)r[a] - (int64_t)r[b]; }
+
+/* Detection on r[0 .. C): the smallest q with r[y + q] - r[y] = e constant
+ * for y in [pre, C - q), C - pre >= 3q + 64, pre < C / 2; pre is the smallest
+ * for that q.  1 if found.  A wrong q usually fails within a few steps of
+ * the scan from the right end, so this costs about C + (true q)^2. */
+static int detect(uint64_t *q_out, uint64_t *pre_out, int64_t *e_out, const uint32_t *r, uint64_t C)
+{
+    for (uint64_t q = 1; q <= C / 4 && 3 * q + 64 <= C; q++) {
+        uint64_t y = C - 1 - q; /* last y with r[y + q] in the window */
+        int64_t e = diff(r, y + q, y);
+        while (y > 0 && diff(r, y - 1 + q, y - 1) == e)
+            y--;
+        if (C - y >= 3 * q + 64 && y < C / 2) {
+            *q_out = q;
+            *pre_out = y;
+            *e_out = e;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int bit(const uint64_t *b, uint64_t v) { return (int)((b[v >> 6] >> (v & 63)) & 1); }
+
+/* Smallest value >= 0 missing from bitset b (which has a clear bit at the end). */
+static uint64_t mex_bits(const uint64_t *b)
+{
+    uint64_t i = 0;
+    while (!~b[i])
+        i++;
+    return i * 64 + (uint64_t)__builtin_ctzll(~b[i]);
+}
+
+/* Does the state of row r at column y0 + P equal its state at y0 moved by d?
+ * Returns 1 yes, 0 no, -1 out of memory. */
+static int row_state_matches(const ctx *c, const uint32_t *r, uint64_t y0, uint64_t P, uint64_t d)
+{
+    /* last K values */
+    for (uint64_t i = y0 + 1 - c->K; i <= y0; i++)
+        if ((uint64_t)r[i] + d != (uint64_t)r[i + P])
+            return 0;
+    if (!c->unbounded)
+        return 1;
+    /* the row set of columns 0..y0 (b1) and 0..y0+P (b2) */
+    uint64_t maxv = 0;
+    for (uint64_t y = 0; y <= y0 + P; y++)
+        maxv = max_u64(maxv, r[y]);
+    size_t W = (size_t)(maxv / 64 + 2); /* a spare word: mex_bits stops */
+    uint64_t *b1 = calloc(2 * W, sizeof *b1);
+    if (!b1)
+        return -1;
+    uint64_t *b2 = b1 + W;
+    for (uint64_t y = 0; y <= y0; y++)
+        b1[r[y] >> 6] |= (uint64_t)1 << (r[y] & 63);
+    memcpy(b2, b1, W * sizeof *b1);
+    for (uint64_t y = y0 + 1; y <= y0 + P; y++)
+        b2[r[y] >> 6] |= (uint64_t)1 << (r[y] & 63);
+    uint64_t m1 = mex_bits(b1), m2 = mex_bits(b2);
+    int ok = m2 == m1 + d;
+    /* A2 = A1 + d: every element of A1 moved by d is in A2, and the sizes agree */
+    uint64_t n1 = 0, n2 = 0;
+    for (uint64_t v = m1 + 1; ok && v <= maxv; v++)
+        if (bit(b1, v)) {
+            n1++;
+            if (v + d > maxv || !bit(b2, v + d))
+                ok = 0;
+        }
+    for (uint64_t v = m2 + 1; ok && v <= maxv; v++)
+        n2 += (uint64_t)bit(b2, v);
+    ok = ok && n1 == n2;
+    free(b1);
+    return ok;
+}
+
+/* Per-row smallest period (a divisor of P, section 5) and its preperiod. */
+static int row_minimal(uint64_t *q_out, uint64_t *pre_out, const uint32_t *r, uint64_t y0, uint64_t P, uint64_t d)
+{
+    for (uint64_t q = 1; q <= P; q++) {
+        if (P % q)
+            continue;
+        int64_t e = (int64_t)(q * d / P);
+        uint64_t y;
+        for (y = y0; y < y0 + P && diff(r, y + q, y) == e; y++)
+            ;
+        if (y < y0 + P)
+            continue;
+        uint64_t pre = y0;
+        while (pre > 0 && diff(r, pre - 1 + q, pre - 1) == e)
+            pre--;
+        *q_out = q;
+        *pre_out = pre;
+        return 1;
+    }
+    return 0; /* q = P holds by the proof: unreachable */
+}
+
+/* One attempt with the computed window c->t.  Returns WY_OK with *out set
+ * (proved), WY_EDIFF when this window does not give a proof, or an error. */
+static wy_status attempt(wy_strip **out, ctx *c, char *err, size_t errlen)
+{
+    const uint64_t C = c->C;
+    const uint32_t R = c->R, L = c->L;
+    uint64_t P = 1, maxpre = 0;
+
+    /* detection (highest rows first: they settle last) */
+    for (uint32_t p = 0; p < L; p++)
+        for (uint32_t x = R; x-- > 0;) {
+            uint64_t q, pre;
+            int64_t e;
+            read_row(c, p, x);
+            if (!detect(&q, &pre, &e, c->row, C))
+                return WY_EDIFF;
+            if (e != (c->unbounded ? (int64_t)q : 0))
+                return WY_EDIFF;
+            if (!lcm_u64(&P, P, q) || P > C / 4)
+                return WY_EDIFF;
+            maxpre = max_u64(maxpre, pre);
+        }
+    const uint64_t d = c->unbounded ? P : 0;
+    uint64_t y0 = max_u64(maxpre + c->K - 1, c->K);
+    y0 = max_u64(y0, wy_terminal_bound(c->r) + 2);
+    y0 = max_u64(y0, c->r->max);
+
+    /* the proof: state(y0 + P) == state(y0) + d, every layer and row */
+    int proved = 0;
+    for (int a = 0; !proved && a <= STRIP_RETRIES; a++, y0 += P) {
+        if (y0 + 2 * P > C) /* room for the check and for section 5 */
+            return WY_EDIFF;
+        proved = 1;
+        for (uint32_t p = 0; proved && p < L; p++)
+            for (uint32_t x = R; proved && x-- > 0;) {
+                read_row(c, p, x);
+                int m = row_state_matches(c, c->row, y0, P, d);
+                if (m < 0)
+                    return wy_fail(WY_ERANGE, err, errlen, "out of memory checking the period of a %u-row strip", R);
+                proved = m;
+            }
+        if (proved)
+            break;
+    }
+    if (!proved)
+        return WY_EDIFF;
+
+    /* store the strip */
+    wy_strip *s = calloc(1, sizeof *s);
+    const uint64_t ncols = y0 + P;
+    const size_t nseq = (size_t)L * R;
+    if (s) {
+        s->vals = malloc(nseq * (size_t)ncols * sizeof *s->vals);
+        s->row_pre = malloc(nseq * sizeof *s->row_pre);
+        s->row_period = malloc(nseq * sizeof *s->row_period);
+    }
+    if (!s || !s->vals || !s->row_pre || !s->row_period) {
+        wy_strip_free(s);
+        return wy_fail(WY_ERANGE, err, errlen, "out of memory storing a %u x %llu strip", R,
+                       (unsigned long long)ncols);
+    }
+    s->rules = *c->r;
+    s->nrows = R;
+    s->nlayers = L;
+    s->y0 = y0;
+    s->period = P;
+    s->shift = d;
+    s->ncols = ncols;
+    s->cols_computed = C;
+    for (uint32_t p = 0; p < L; p++)
+        for (uint32_t x = 0; x < R; x++) {
+            size_t i = (size_t)p * R + x;
+            read_row(c, p, x);
+            memcpy(s->vals + i * (size_t)ncols, c->row, (size_t)ncols * sizeof *s->vals);
+            if (!row_minimal(&s->row_period[i], &s->row_pre[i], c->row, y0, P, d)) {
+                wy_strip_free(s);
+                return wy_fail(WY_EINTERNAL, err, errlen, "row %u layer %u: the proved period %llu does not hold",
+                               x, p, (unsigned long long)P);
+            }
+        }
+    *out = s;
+    return WY_OK;
+}
+
+/* The layout of a window.  Strip windows are narrow (R rows, C >= 4096
+ * columns, R << C): the sparse layout costs O(R) per cell and 4 bytes per
+ * cell, the dense one O(C^2) bytes of line bitsets (263 MiB for 46 x 32768,
+ * which the table engine's AUTO rule still accepts, and there it is 4.5
+ * times slower than sparse).  So: sparse for up to STRIP_SPARSE_ROWS rows,
+ * otherwise AUTO unless that would exceed mem_limit where sparse would not. */
+static wy_layout window_layout(const wy_rules *r, uint32_t R, uint32_t C, uint64_t mem_limit)
+{
+    wy_side top = {r->passes, 0};
+    if (R <= STRIP_SPARSE_ROWS)
+        return WY_LAYOUT_SPARSE;
+    if (mem_limit && wy_table_estimate(r, R, C, top) > mem_limit &&
+        wy_table_estimate_layout(r, R, C, top, WY_LAYOUT_SPARSE) <= mem_limit)
+        return WY_LAYOUT_SPARSE;
+    return WY_LAYOUT_AUTO;
+}
+
+wy_status wy_strip_build(wy_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
+                         uint64_t mem_limit, char *err, size_t errlen)
+{
+    *out = NULL;
+    if (rules->heap != 0)
+        return wy_fail(WY_EINVAL, err, errlen, "strip: heap=%u is not supported (only wythoff or nim with pass, max, "
+                       "terminal, misere)", rules->heap);
+    if (rules->mod != 0)
+        return wy_fail(WY_EINVAL, err, errlen, "strip: mod=%u is not supported (only wythoff or nim with pass, max, "
+                       "terminal, misere)", rules->mod);
+    if (nrows == 0)
+        return wy_fail(WY_EINVAL, err, errlen, "strip: no rows asked for (nrows = 0)");
+    if (rules->passes == UINT32_MAX)
+        return wy_fail(WY_EINVAL, err, errlen, "strip: pass=%u is too many layers", rules->passes);
+
+    const uint64_t cap = max_cols < UINT32_MAX ? max_cols : UINT32_MAX;
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.r = rules;
+    c.R = nrows;
+    c.L = rules->passes + 1;
+    c.unbounded = rules->max == 0;
+    c.K = c.unbounded ? nrows : max_u64(rules->max, nrows);
+
+    uint64_t C = cap < STRIP_FIRST_COLS ? cap : STRIP_FIRST_COLS;
+    uint64_t tried = 0;
+    while (C > 0) {
+        wy_table *t = NULL;
+        wy_status st = wy_table_compute_layout(&t, rules, nrows, (uint32_t)C, (wy_side){rules->passes, 0}, mem_limit,
+                                               window_layout(rules, nrows, (uint32_t)C, mem_limit), err, errlen);
+        if (st != WY_OK)
+            return st;
+        tried = C;
+        c.t = t;
+        c.C = C;
+        c.row = malloc((size_t)C * sizeof *c.row);
+        if (!c.row) {
+            wy_table_free(t);
+            return wy_fail(WY_ERANGE, err, errlen, "out of memory reading a %llu-column window",
+                           (unsigned long long)C);
+        }
+        st = attempt(out, &c, err, errlen);
+        free(c.row);
+        c.row = NULL;
+        wy_table_free(t);
+        c.t = NULL;
+        if (st != WY_EDIFF)
+            return st;
+        if (C >= cap)
+            break;
+        C = C > cap / 2 ? cap : 2 * C;
+    }
+    char rt[160];
+    wy_rules_format(rt, sizeof rt, rules);
+    return wy_fail(WY_ERANGE, err, errlen, "rows 0..%u of %s: no period found in the first %llu columns", nrows - 1, rt,
+                   (unsigned long long)tried);
+}
+
+void wy_strip_free(wy_strip *s)
+{
+    if (!s)
+        return;
+    free(s->vals);
+    free(s->row_pre);
+    free(s->row_period);
+    free(s);
+}
+
+static const uint32_t *seq(const wy_strip *s, uint32_t p, uint32_t x)
+{
+    return s->vals + ((size_t)p * s->nrows + x) * (size_t)s->ncols;
+}
+
+uint64_t wy_strip_value_u64(const wy_strip *s, uint32_t p, uint32_t x, uint64_t y)
+{
+    const uint32_t *r = seq(s, p, x);
+    if (y < s->ncols)
+        return r[y];
+    uint64_t k = (y - s->y0) / s->period;
+    return (uint64_t)r[s->y0 + (y - s->y0) % s->period] + s->shift * k;
+}
+
+/* mpz from / to uint64_t without assuming unsigned long is 64 bits. */
+static void mpz_set_u64(mpz_t z, uint64_t v) { mpz_import(z, 1, 1, sizeof v, 0, 0, &v); }
+
+static uint64_t mpz_get_u64(const mpz_t z)
+{
+    uint64_t v = 0;
+    size_t n = 0;
+    mpz_export(&v, &n, 1, sizeof v, 0, 0, z); /* callers ensure 0 <= z < 2^64 */
+    return n ? v : 0;
+}
+
+void wy_strip_value(mpz_t out, const wy_strip *s, uint32_t p, uint32_t x, const mpz_t y)
+{
+    if (mpz_sgn(y) >= 0 && mpz_sizeinbase(y, 2) <= 62) {
+        mpz_set_u64(out, wy_strip_value_u64(s, p, x, mpz_get_u64(y)));
+        return;
+    }
+    /* y >= 2^62 > ncols: y' = y0 + ((y - y0) mod P), value = r[y'] + d * floor((y - y0) / P) */
+    mpz_t t, P, k, rem;
+    mpz_inits(t, P, k, rem, NULL);
+    mpz_set_u64(t, s->y0);
+    mpz_sub(t, y, t);
+    mpz_set_u64(P, s->period);
+    mpz_fdiv_qr(k, rem, t, P); /* 0 <= rem < P even for a (meaningless) negative y */
+    uint64_t yp = s->y0 + mpz_get_u64(rem);
+    mpz_set_u64(t, s->shift);
+    mpz_mul(k, k, t);
+    mpz_set_u64(t, seq(s, p, x)[yp]);
+    mpz_add(out, k, t);
+    mpz_clears(t, P, k, rem, NULL);
+}

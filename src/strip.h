@@ -1,0 +1,63 @@
+/* strip.h - the first rows of a ruleset as eventually periodic sequences
+ * (internal to the library; used by the exact engine, src/exact.c).
+ *
+ * For a fixed number R of rows, the values G(x, y), x < R, are computed
+ * column by column (y = 0, 1, ...) by the table engine.  Everything column
+ * y + 1 depends on is a finite "state" of the columns up to y:
+ *   - for every side layer p and row x, the last K values of the row
+ *     (K = R for unbounded rules: diagonal options reach back x <= R-1
+ *     columns; K = max(N, R) for max=N: row and diagonal options reach back
+ *     at most N columns);
+ *   - for unbounded rules, the set of values already in the row, kept as
+ *     its mex m and the values above m.
+ * The rule that makes column y + 1 from the state commutes with adding a
+ * constant d to every value of the state (for unbounded rules the row set
+ * holds all of [0, m), so the mex moves by d too; for max=N, d = 0), and it
+ * does not depend on y once y exceeds the terminal bound and N.  So if the
+ * state at column y0 equals the state at column y0 + P with every value
+ * moved by d, then G(x, y + P) = G(x, y) + d for every x < R and every
+ * y > y0 - K: the rows are (additively) periodic from y0 on, for ever.
+ * wy_strip_build finds y0 and P from the computed values and then checks
+ * that state equality; only a checked strip is returned.
+ */
+#ifndef WY_STRIP_H
+#define WY_STRIP_H
+
+#include "wythoff.h"
+
+#include <gmp.h>
+#include <stdint.h>
+
+typedef struct {
+    wy_rules rules;      /* copy of the ruleset */
+    uint32_t nrows;      /* R: rows 0 <= x < R */
+    uint32_t nlayers;    /* rules.passes + 1: layers p = 0 .. passes */
+    uint64_t y0;         /* joint preperiod: the state check is at columns y0 and y0 + period */
+    uint64_t period;     /* joint period P (in columns) */
+    uint64_t shift;      /* d: G(x, y + P) = G(x, y) + d for y >= y0 (P for unbounded rules, 0 for max=N) */
+    uint64_t ncols;      /* columns stored: y0 + period (every y < ncols is stored) */
+    uint32_t *vals;      /* vals[((p * nrows) + x) * ncols + y] */
+    /* Per layer and row (index p * nrows + x): the smallest period p_x and
+     * the smallest preperiod for it: G(x, y + p_x) = G(x, y) + d_x for all
+     * y >= pre_x, where d_x = p_x * shift / period. */
+    uint64_t *row_pre, *row_period;
+    uint64_t cols_computed; /* width of the last window the table engine computed */
+} wy_strip;
+
+/* Build and check the strip of rows 0 <= x < nrows.  Rules: wythoff or nim,
+ * with pass=K, max=N, terminal=K, misere (not heap=H, not mod=M: those give
+ * WY_EINVAL).  Windows of increasing width are computed, up to max_cols
+ * columns and mem_limit bytes (0: no limit); if no checked period is found
+ * by then, WY_ERANGE with a message saying how far it looked. */
+wy_status wy_strip_build(wy_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
+                         uint64_t mem_limit, char *err, size_t errlen);
+
+void wy_strip_free(wy_strip *s);
+
+/* G(x, y) with pass layer p (p <= rules.passes), x < nrows, any y. */
+void wy_strip_value(mpz_t out, const wy_strip *s, uint32_t p, uint32_t x, const mpz_t y);
+
+/* The same for y < 2^62 (the value then fits in 64 bits). */
+uint64_t wy_strip_value_u64(const wy_strip *s, uint32_t p, uint32_t x, uint64_t y);
+
+#endif
