@@ -561,7 +561,7 @@ static int ppos_seq(const args *a, const setup *s)
         } else if (csv) {
             cli_out_str(&o, "n,x,y\n");
         } else if (json) {
-            cli_out_fmt(&o, "{\"rules\":\"%s\"", s->rules_text);
+            cli_out_char(&o, '{');
             json_side(&o, s);
             cli_out_str(&o, ",\"from\":");
             json_big(&o, from);

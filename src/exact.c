@@ -1093,7 +1093,56 @@ wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const
         break;
     }
     case K_WMAX:
-    case K_NIMMAX:
+    case K_NIMMAX: {
+        /* P-positions by residues mod q = N + 1 (paper 002): in a line, the
+         * residue of the moving coordinate is fixed, and a move of 1..N
+         * reaches each residue at most once. */
+        const unsigned long q = (unsigned long)b->max + 1, N = b->max;
+        const unsigned long ru = mpz_fdiv_ui(x, q), rv = mpz_fdiv_ui(y, q);
+        for (int line = 0; line < 2; line++) { /* 0: column move, 1: row move */
+            const unsigned long mine = line == 0 ? ru : rv, other = line == 0 ? rv : ru;
+            unsigned long w = other;
+            if (ek == K_WMAX) {
+                mpz_set_ui(k, other);
+                wy_ex_partner(tx, k);
+                if (mpz_cmp_ui(tx, N) > 0)
+                    continue;
+                w = mpz_get_ui(tx);
+            }
+            unsigned long step = (mine + q - w) % q;
+            mpz_srcptr moving = line == 0 ? x : y;
+            if (step == 0 || mpz_cmp_ui(moving, step) < 0)
+                continue;
+            mpz_set(tx, x);
+            mpz_set(ty, y);
+            mpz_sub_ui(line == 0 ? tx : ty, moving, step);
+            if (try_target(e, &l, line ? WY_MOVE_ROW : WY_MOVE_COL, x, y, tx, ty, side) < 0)
+                undecided = 1;
+        }
+        if (ek == K_WMAX) {
+            /* diagonal: residue pairs (u', v') with v' - u' = v - u (mod q) */
+            const unsigned long d = (rv + q - ru) % q;
+            for (int c = 0; c < 2; c++) {
+                unsigned long n = c == 0 ? d : q - d, up;
+                if (c == 1 && d == 0)
+                    continue;
+                mpz_set_ui(k, n);
+                wy_ex_lower(u, k);
+                unsigned long an = mpz_get_ui(u);
+                if (an + n > N)
+                    continue;
+                up = c == 0 ? an : an + n; /* target residues (up, up + d mod q) */
+                unsigned long step = (ru + q - up) % q;
+                if (step == 0 || mpz_cmp_ui(x, step) < 0 || mpz_cmp_ui(y, step) < 0)
+                    continue;
+                mpz_sub_ui(tx, x, step);
+                mpz_sub_ui(ty, y, step);
+                if (try_target(e, &l, WY_MOVE_DIAG, x, y, tx, ty, side) < 0)
+                    undecided = 1;
+            }
+        }
+        break;
+    }
     case K_BOUNDED: {
         /* bounded moves: every option, at most 3N of them */
         const unsigned long N = b->max;
