@@ -973,8 +973,8 @@ static int cmd_value(const args *a)
             else
                 cli_out_str(&o, "null");
             cli_out_fmt(&o, ",\"outcome\":\"%c\",\"method\":\"%s\"", q->outcome, q->method);
-            if (!q->has_value && q->why)
-                cli_out_fmt(&o, ",\"value_unknown\":\"%s\"", q->why);
+            if (!q->has_value)
+                cli_out_fmt(&o, ",\"value_unknown\":\"%s\"", q->why ? q->why : "no exact method gives it");
             cli_out_str(&o, "}\n");
         } else {
             cli_out_fmt(&o, "%s(", G);

@@ -490,6 +490,8 @@ static int fits_small(const mpz_t x, const mpz_t y)
 static int bf_not_one(wy_exact *e, const mpz_t x, const mpz_t y)
 {
     mpz_ptr n = e->t[4], a = e->t[5], d = e->t[6];
+    if (mpz_cmp_ui(x, 7) < 0)
+        return 0; /* small boxes may hold mirrored positions: undecided */
     mpz_sub_ui(d, x, 3);
     floor_div_phi(n, d); /* a_n < x - 2 for n below this */
     if (mpz_cmp_ui(n, 0) > 0)
@@ -694,7 +696,9 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
             r->method = M_STRIP;
             break;
         }
-        /* here x, y >= STRIP_ROWS >= 9: paper 000 Corollary 2, P iff G_Wythoff = 1 */
+        /* not both below SMALL = 64, so x >= 9 or y >= 9: paper 000 Corollary 2,
+         * P iff G_Wythoff = 1; bf_not_one needs x >= 7, true when min >= 7,
+         * and a smaller min lies in the strip unless the strip failed */
         if (wy_wythoff_is_p(x, y) || bf_not_one(e, lo, hi)) {
             r->outcome = 1;
             r->method = "paper 000 Corollary 2 (P iff Wythoff value 1) and Blass-Fraenkel's bound on "

@@ -2,7 +2,8 @@
 # `ppos --from` are P for `value` (text and json, with the method), `value -`
 # answers a batch read from standard input exactly as one call per position,
 # the winning moves `moves` lists at huge positions reach positions `value`
-# calls P, bad numbers exit 2, `period` writes its CSV header.
+# calls P, an unknown value comes with its reason in json, bad numbers exit 2,
+# `period` writes its CSV header.
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # valid_json FILE: every line of FILE (or the whole file) parses as JSON
@@ -124,6 +125,23 @@ if [ "$rc" -eq 0 ] && grep -q '"outcome":"P"' <<<"$out" && ! grep -q '"winning":
 else
   fail "moves wythoff $ax $ay: exit $rc, '$out'"
 fi
+
+# an unknown value comes with its reason (docs/commands.md, value: json has
+# "value":null and "value_unknown")
+for spec in "wythoff|123456789012345678901234567890 7777777777777777777777777777777" \
+            "nim+pass|123456789012345678901234567890123456789 40" \
+            "wythoff+max=3+pass|123456789012345678901234567890123456789 1234567890123456789012345" \
+            "wythoff+mod=5|123456789012345678901234567890 99"; do
+  rules=${spec%%|*}; pos=${spec#*|}
+  j=$("$W" value "$rules" $pos --format json 2>&1); rc=$?
+  if [ "$rc" -ne 0 ]; then
+    fail "value $rules $pos --format json: exit $rc ($j)"
+  elif grep -q '"value":null' <<<"$j" && ! grep -q '"value_unknown":"[^"]' <<<"$j"; then
+    fail "value $rules $pos --format json: \"value\":null without \"value_unknown\": $j"
+  else
+    pass "value $rules $pos --format json: a value, or null with the reason"
+  fi
+done
 
 # 4. bad numbers: exit 2 with a message naming them
 expect 2 "bad X '-5'"       -- value wythoff -5 3

@@ -2246,10 +2246,19 @@ int main(void)
     }
     double t1 = now_s();
     if (!only || strcmp(only, "numbers") == 0) {
+        double tg = now_s();
         group3(&F, c.rs, &P, iters);
+        if (getenv("WY_EXACT_TIMES"))
+            printf("  (group 3: %.2f s)\n", now_s() - tg);
+        tg = now_s();
         group4();
+        if (getenv("WY_EXACT_TIMES"))
+            printf("  (group 4: %.2f s)\n", now_s() - tg);
+        tg = now_s();
         group6(&F, c.rs);
         group_memlimit();
+        if (getenv("WY_EXACT_TIMES"))
+            printf("  (group 6: %.2f s)\n", now_s() - tg);
     }
     if (getenv("WY_EXACT_TIMES"))
         printf("  (groups 3, 4, 6: %.2f s)\n", now_s() - t1);
