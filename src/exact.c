@@ -550,6 +550,22 @@ static int strip_value(wy_exact *e, mpz_t v, const mpz_t lo, const mpz_t hi, uin
     return 1;
 }
 
+/* After an outcome is known: value 0 for a P-position, else the strip's
+ * value when min(x, y) lies in a proved strip (method strip_method).
+ * Returns 1 when a value was found. */
+static int p_or_strip(wy_exact *e, res *r, mpz_t v, const mpz_t lo, const mpz_t hi, uint32_t pass,
+                      const char *strip_method)
+{
+    if (r->outcome == 0) {
+        mpz_set_ui(v, 0);
+        return r->has_value = 1;
+    }
+    if (!strip_value(e, v, lo, hi, pass))
+        return 0;
+    r->method = strip_method;
+    return r->has_value = 1;
+}
+
 static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mpz_t y, uint32_t pass, char *err,
                            size_t errlen)
 {
@@ -591,23 +607,13 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         mpz_sub(e->t[0], hi, lo);
         r->outcome = !(mpz_cmp_ui(e->t[0], 1) == 0 && mpz_odd_p(lo));
         r->method = "closed form: P-positions (0,0) and {2k+1, 2k+2} (docs/exact.md)";
-        if (strip_value(e, v, lo, hi, 1)) {
-            r->has_value = 1;
-            r->method = "closed form for the outcome; value by row periodicity (the first rows proved periodic by the engine)";
-        }
+        p_or_strip(e, r, v, lo, hi, 1, "closed form for the outcome; value by row periodicity (the first rows proved periodic by the engine)");
         break;
     case K_WYT:
         r->outcome = !wy_wythoff_is_p(x, y);
         r->method = "closed form: Wythoff pairs (floor(n phi) by integer square root)";
-        if (r->outcome == 0) {
-            mpz_set_ui(v, 0);
-            r->has_value = 1;
-        } else if (strip_value(e, v, lo, hi, 0)) {
-            r->has_value = 1;
-            r->method = M_STRIP;
-        } else {
+        if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP))
             why = "Wythoff values beyond row 45 have no known closed form or proved periodicity";
-        }
         break;
     case K_WMAX: {
         unsigned long q = (unsigned long)b->max + 1;
@@ -615,13 +621,10 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         mpz_set_ui(e->t[1], mpz_fdiv_ui(y, q));
         r->outcome = !wy_wythoff_is_p(e->t[0], e->t[1]);
         r->method = "periodic P-positions (paper 002, Theorem 1.2): (x mod (N+1), y mod (N+1)) a Wythoff pair";
-        if (r->outcome == 0) {
-            mpz_set_ui(v, 0);
-            r->has_value = 1;
-        } else if (strip_value(e, v, lo, hi, 0)) {
-            r->has_value = 1;
-            r->method = "paper 002 Thm 1.2 for the outcome; value by row periodicity (the first rows proved periodic by the engine)";
-        } else if (cert_try(e, 1) && e->cert_state == 1) {
+        if (p_or_strip(e, r, v, lo, hi, 0,
+                       "paper 002 Thm 1.2 for the outcome; value by row periodicity (the first rows proved periodic by the engine)"))
+            break;
+        if (cert_try(e, 1) && e->cert_state == 1) {
             uint32_t a, c;
             cert_red(e, &a, &c, x, y);
             mpz_set_ui(v, wy_table_get(e->cert, a, c, (wy_side){0, 0}));
@@ -636,19 +639,14 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         /* paper 004: the P-positions are Wythoff's pairs with smaller heap < M */
         r->outcome = !(wy_wythoff_is_p(x, y) && mpz_cmp_ui(lo, b->mod) < 0);
         r->method = "finite P-set (paper 004): Wythoff pairs with smaller heap < M";
-        if (r->outcome == 0) {
-            mpz_set_ui(v, 0);
-            r->has_value = 1;
-        } else {
+        if (r->outcome)
             why = "values of wythoff+mod=M have no known closed form";
-        }
         break;
     case K_WT2:
         r->outcome = !t2_is_p(e, lo, hi);
         r->method = "P-positions through g(n) and Hofstadter's G-sequence (paper 001, Theorem 1)";
         if (r->outcome == 0) {
-            mpz_set_ui(v, 0);
-            r->has_value = 1;
+            p_or_strip(e, r, v, lo, hi, 0, NULL);
         } else if (wy_wythoff_is_p(x, y)) {
             /* x >= SMALL or y >= SMALL here, so x >= 8 or y >= 8 */
             mpz_set_ui(v, 1);
@@ -665,29 +663,15 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         /* paper 001: for x >= 8 or y >= 8, P-positions = Wythoff's */
         r->outcome = !wy_wythoff_is_p(x, y);
         r->method = "paper 001: misere P-positions are Wythoff's when x >= 8 or y >= 8";
-        if (r->outcome == 0) {
-            mpz_set_ui(v, 0);
-            r->has_value = 1;
-        } else if (strip_value(e, v, lo, hi, 0)) {
-            r->has_value = 1;
-            r->method = "paper 001 for the outcome; value by row periodicity (the first rows proved periodic by the engine)";
-        } else {
+        if (!p_or_strip(e, r, v, lo, hi, 0, "paper 001 for the outcome; value by row periodicity (the first rows proved periodic by the engine)"))
             why = "misere values other than 0 have no known closed form here";
-        }
         break;
     case K_WPASS:
         if (pass == 0) {
             r->outcome = !wy_wythoff_is_p(x, y);
             r->method = "closed form: Wythoff pairs (pass used: plain Wythoff)";
-            if (r->outcome == 0) {
-                mpz_set_ui(v, 0);
-                r->has_value = 1;
-            } else if (strip_value(e, v, lo, hi, 0)) {
-                r->has_value = 1;
-                r->method = M_STRIP;
-            } else {
+            if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP))
                 why = "Wythoff values beyond row 45 have no known closed form or proved periodicity";
-            }
             break;
         }
         if (strip_value(e, v, lo, hi, 1)) {
