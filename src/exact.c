@@ -645,17 +645,15 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
     case K_WT2:
         r->outcome = !t2_is_p(e, lo, hi);
         r->method = "P-positions through g(n) and Hofstadter's G-sequence (paper 001, Theorem 1)";
-        if (r->outcome == 0) {
-            p_or_strip(e, r, v, lo, hi, 0, NULL);
-        } else if (wy_wythoff_is_p(x, y)) {
+        if (r->outcome == 0)
+            break; /* value 0, set after the switch */
+        if (wy_wythoff_is_p(x, y)) {
             /* x >= SMALL or y >= SMALL here, so x >= 8 or y >= 8 */
             mpz_set_ui(v, 1);
             r->has_value = 1;
             r->method = "paper 001, Theorems 1-2: G = 1 exactly at Wythoff's P-positions when x >= 8 or y >= 8";
-        } else if (strip_value(e, v, lo, hi, 0)) {
-            r->has_value = 1;
-            r->method = "paper 001 for the outcome; value by row periodicity (the first rows proved periodic by the engine)";
-        } else {
+        } else if (!p_or_strip(e, r, v, lo, hi, 0,
+                               "paper 001 for the outcome; value by row periodicity (the first rows proved periodic by the engine)")) {
             why = "values other than 0 and 1 have no known closed form here";
         }
         break;
