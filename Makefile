@@ -16,8 +16,8 @@ OPT     ?= -O2 -g
 SANF    :=
 endif
 CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L
-CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANF)
-LDFLAGS += $(SANF)
+CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANF) -pthread
+LDFLAGS += $(SANF) -pthread
 LDLIBS  += -lgmp
 
 LIB_SRC := $(sort $(wildcard src/*.c))
@@ -32,14 +32,14 @@ NAIVE_OBJ := $(NAIVE_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all lib check bench clean
-all: $(BUILD)/wythoff $(BUILD)/libwythoff.a $(BUILD)/libwythoff.so $(BUILD)/wythoff-naive $(UNIT_BIN)
+all: $(BUILD)/wythoff $(BUILD)/libwythoff.a $(BUILD)/libwythoff.so $(BUILD)/wythoff-naive $(UNIT_BIN) $(BUILD)/bench-baseline
 lib: $(BUILD)/libwythoff.a $(BUILD)/libwythoff.so
 
-$(BUILD)/%.o: %.c include/wythoff.h include/wythoff_exact.h $(wildcard src/*.h app/*.h tests/naive/*.h)
+$(BUILD)/%.o: %.c $(wildcard include/*.h) $(wildcard src/*.h app/*.h tests/naive/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/pic/%.o: %.c include/wythoff.h include/wythoff_exact.h $(wildcard src/*.h)
+$(BUILD)/pic/%.o: %.c $(wildcard include/*.h) $(wildcard src/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -fPIC -c $< -o $@
 
@@ -54,6 +54,10 @@ $(BUILD)/wythoff: $(APP_OBJ) $(BUILD)/libwythoff.a
 
 $(BUILD)/wythoff-naive: $(BUILD)/tests/naive/main.o $(NAIVE_OBJ) $(BUILD)/libwythoff.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# The per-line bitset baseline of bench/run (independent of the library).
+$(BUILD)/bench-baseline: $(BUILD)/bench/baseline.o
+	$(CC) $(LDFLAGS) -o $@ $^
 
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(NAIVE_OBJ) $(BUILD)/libwythoff.a
 	@mkdir -p $(dir $@)

@@ -41,4 +41,35 @@ void cli_out_rtrim(cli_out *o);
 /* Flush and release; returns 0 on a write error. */
 int cli_out_close(cli_out *o);
 
+/* ---- long computations (run.c) ---- */
+/* SIGINT and SIGTERM set a flag instead of killing the process. */
+void cli_signals_install(void);
+int cli_interrupted(void);
+/* The number of online processors (at least 1, at most 256). */
+unsigned cli_default_threads(void);
+
+/* Progress on stderr when it is a terminal: shown after one second,
+ * at most five times a second: "what: 45.2%, 1.2M cells/s, 0:12 left". */
+typedef struct {
+    const char *what, *unit;
+    int enabled, shown;
+    uint64_t start_ms, last_ms;
+} cli_progress;
+void cli_progress_init(cli_progress *p, const char *what, const char *unit, int enabled);
+/* A wy_progress_fn: ctx is a cli_progress.  Returns 1 after Ctrl-C. */
+int cli_progress_fn(void *ctx, uint64_t done, uint64_t total);
+/* Erase the progress line. */
+void cli_progress_done(cli_progress *p);
+
+/* An output file written under a temporary name in the same directory and
+ * renamed when complete (path NULL: standard output). */
+typedef struct {
+    const char *path;
+    char *tmp;
+    FILE *f;
+} cli_file;
+int cli_file_open(cli_file *cf, const char *path);
+int cli_file_commit(cli_file *cf); /* closes; 0 on error (the file is removed) */
+void cli_file_abort(cli_file *cf); /* closes and removes */
+
 #endif

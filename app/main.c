@@ -2,7 +2,9 @@
  * Commands and formats: docs/commands.md, docs/formats.md. */
 #include "cli.h"
 #include "wythoff_exact.h"
+#include "wythoff_layer.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +19,7 @@ enum { CMD_TABLE = 1, CMD_VALUE = 2, CMD_PPOS = 4, CMD_MOVES = 8, CMD_PERIOD = 1
 
 enum {
     O_SIZE, O_ROWS, O_COLS, O_PASS, O_HEAP, O_FORMAT, O_OUTPUT, O_VALUE, O_COUNT, O_FROM, O_TERMS,
-    O_MAXCOLS, O_MEMLIMIT, O_THREADS, O_QUIET, O_HELP, O_VERSION, O_NOPT
+    O_MAXCOLS, O_ENGINE, O_MEMLIMIT, O_THREADS, O_QUIET, O_HELP, O_VERSION, O_NOPT
 };
 
 static const struct {
@@ -38,9 +40,10 @@ static const struct {
     [O_FROM] = {"from", 1, CMD_PPOS, "X", "list the P-positions (a, b), a <= b, with a >= X along the sequence (any size)"},
     [O_TERMS] = {"terms", 1, CMD_PPOS, "K", "with --from: how many to list (default 10)"},
     [O_MAXCOLS] = {"max-cols", 1, CMD_PERIOD, "C", "give up when no period is proved within C columns (default 2^22)"},
+    [O_ENGINE] = {"engine", 1, CMD_PPOS, "E", "auto (default), table or layer (see docs/engines.md)"},
     [O_MEMLIMIT] = {"mem-limit", 1, CMD_ALL, "BYTES", "memory allowed (default: the machine's available memory)"},
-    [O_THREADS] = {"threads", 1, CMD_ALL, "N", "worker threads (this version computes on one thread)"},
-    [O_QUIET] = {"quiet", 0, CMD_ALL, NULL, "no diagnostics except errors"},
+    [O_THREADS] = {"threads", 1, CMD_ALL, "N", "worker threads for tables (default: all cores)"},
+    [O_QUIET] = {"quiet", 0, CMD_ALL, NULL, "no progress display"},
     [O_HELP] = {"help", 0, CMD_ALL, NULL, "show help"},
     [O_VERSION] = {"version", 0, CMD_ALL, NULL, "show the version"},
 };
@@ -163,6 +166,8 @@ typedef struct {
     wy_side side;
     uint64_t mem_limit;
     const char *format;
+    unsigned threads;
+    int quiet;
 } setup;
 
 static int common_setup(setup *s, const args *a, const char *const *formats)
@@ -195,12 +200,15 @@ static int common_setup(setup *s, const args *a, const char *const *formats)
             return die(2, "--heap %s is more than the ruleset's heap=%u", a->val[O_HEAP], s->rules.heap);
         s->side.heap = v;
     }
+    s->threads = cli_default_threads();
+    s->quiet = a->given[O_QUIET];
     if (a->given[O_THREADS]) {
         uint64_t n;
         if (!cli_parse_size(&n, a->val[O_THREADS], "--threads", err, sizeof err))
             return die(2, "%s", err);
-        if (n < 1 || n > 4096)
-            return die(2, "--threads %s out of range (1 to 4096)", a->val[O_THREADS]);
+        if (n < 1 || n > 256)
+            return die(2, "--threads %s out of range (1 to 256)", a->val[O_THREADS]);
+        s->threads = (unsigned)n;
     }
     if (a->given[O_MEMLIMIT]) {
         if (!cli_parse_bytes(&s->mem_limit, a->val[O_MEMLIMIT], err, sizeof err))
@@ -222,9 +230,8 @@ static int common_setup(setup *s, const args *a, const char *const *formats)
     return die(2, "unknown format '%s' (this command writes %s)", s->format, list);
 }
 
-static int compute(wy_table **t, const setup *s, uint64_t rows, uint64_t cols)
+static int window_fits(uint64_t rows, uint64_t cols)
 {
-    char err[WY_ERRLEN];
     if (rows == 0 || cols == 0)
         return die(2, "empty window: sizes must be at least 1");
     if (rows > UINT32_MAX || cols > UINT32_MAX) {
@@ -241,8 +248,24 @@ static int compute(wy_table **t, const setup *s, uint64_t rows, uint64_t cols)
                       "alone would need about %s GiB",
                    (unsigned long long)rows, (unsigned long long)cols, num + k);
     }
-    wy_status st = wy_table_compute(t, &s->rules, (uint32_t)rows, (uint32_t)cols, s->side, s->mem_limit, err,
-                                    sizeof err);
+    return 0;
+}
+
+static int compute(wy_table **t, const setup *s, uint64_t rows, uint64_t cols)
+{
+    char err[WY_ERRLEN];
+    int rc = window_fits(rows, cols);
+    if (rc)
+        return rc;
+    wy_run run = {s->threads, cli_progress_fn, NULL, 0};
+    cli_progress prog;
+    cli_progress_init(&prog, "table", "cells", !s->quiet);
+    run.progress_ctx = &prog;
+    wy_status st = wy_table_compute_run(t, &s->rules, (uint32_t)rows, (uint32_t)cols, s->side, s->mem_limit,
+                                        WY_LAYOUT_AUTO, &run, err, sizeof err);
+    cli_progress_done(&prog);
+    if (st == WY_ECANCELED)
+        return die(130, "interrupted");
     if (st != WY_OK)
         return die(st == WY_ERANGE ? 3 : st, "%s%s", err,
                    st == WY_ERANGE ? " (use --mem-limit to change the limit)" : "");
@@ -283,10 +306,25 @@ static void json_side(cli_out *o, const setup *s)
 /* table                                                               */
 /* ------------------------------------------------------------------ */
 
-static void write_table(cli_out *o, const wy_table *t, const setup *s, int color)
+/* A table writer: header, rows in order, footer; shared by tables kept in
+ * memory and tables streamed row by row. */
+typedef struct {
+    cli_out *o;
+    const setup *s;
+    const char *f;
+    int color;
+    uint32_t R, C;
+    int w, lw;       /* text: cell and label widths */
+    unsigned binw;   /* bin: bytes per cell */
+    unsigned char *bbuf;
+} table_writer;
+
+static void tw_header(table_writer *w, uint64_t maxv)
 {
-    const uint32_t R = wy_table_rows(t), C = wy_table_cols(t);
-    const char *f = s->format;
+    cli_out *o = w->o;
+    const setup *s = w->s;
+    const char *f = w->f;
+    const uint32_t C = w->C;
     char side[96];
     side_text(side, sizeof side, s);
     if (strcmp(f, "csv") == 0) {
@@ -296,28 +334,10 @@ static void write_table(cli_out *o, const wy_table *t, const setup *s, int color
             cli_out_u64(o, y);
         }
         cli_out_char(o, '\n');
-        for (uint32_t x = 0; x < R; x++) {
-            cli_out_u64(o, x);
-            for (uint32_t y = 0; y < C; y++) {
-                cli_out_char(o, ',');
-                cli_out_u64(o, wy_table_get(t, x, y, s->side));
-            }
-            cli_out_char(o, '\n');
-        }
     } else if (strcmp(f, "json") == 0) {
         cli_out_char(o, '{');
         json_side(o, s);
-        cli_out_fmt(o, ",\"rows\":%u,\"cols\":%u,\"values\":[", R, C);
-        for (uint32_t x = 0; x < R; x++) {
-            cli_out_str(o, x ? ",\n[" : "\n[");
-            for (uint32_t y = 0; y < C; y++) {
-                if (y)
-                    cli_out_char(o, ',');
-                cli_out_u64(o, wy_table_get(t, x, y, s->side));
-            }
-            cli_out_char(o, ']');
-        }
-        cli_out_str(o, "]}\n");
+        cli_out_fmt(o, ",\"rows\":%u,\"cols\":%u,\"values\":[", w->R, C);
     } else if (strcmp(f, "markdown") == 0) {
         cli_out_fmt(o, "Values %s of `%s`%s; P-positions in bold.\n\n| x\\y |", s->rules.misere ? "G-(x, y)" : "G(x, y)",
                     s->rules_text, side);
@@ -327,16 +347,6 @@ static void write_table(cli_out *o, const wy_table *t, const setup *s, int color
         for (uint32_t y = 0; y < C; y++)
             cli_out_str(o, "---:|");
         cli_out_char(o, '\n');
-        for (uint32_t x = 0; x < R; x++) {
-            cli_out_fmt(o, "| **%u** |", x);
-            for (uint32_t y = 0; y < C; y++) {
-                uint32_t v = wy_table_get(t, x, y, s->side);
-                cli_out_str(o, v ? " " : " **");
-                cli_out_u64(o, v);
-                cli_out_str(o, v ? " |" : "** |");
-            }
-            cli_out_char(o, '\n');
-        }
     } else if (strcmp(f, "latex") == 0) {
         cli_out_fmt(o, "%% Values %s of %s%s; P-positions in bold.\n\\begin{tabular}{r|", s->rules.misere ? "G-" : "G",
                     s->rules_text, side);
@@ -346,67 +356,118 @@ static void write_table(cli_out *o, const wy_table *t, const setup *s, int color
         for (uint32_t y = 0; y < C; y++)
             cli_out_fmt(o, " & %u", y);
         cli_out_str(o, " \\\\\n\\hline\n");
-        for (uint32_t x = 0; x < R; x++) {
-            cli_out_u64(o, x);
-            for (uint32_t y = 0; y < C; y++) {
-                uint32_t v = wy_table_get(t, x, y, s->side);
-                cli_out_str(o, v ? " & " : " & \\textbf{");
-                cli_out_u64(o, v);
-                if (!v)
-                    cli_out_char(o, '}');
-            }
-            cli_out_str(o, " \\\\\n");
-        }
-        cli_out_str(o, "\\end{tabular}\n");
     } else if (strcmp(f, "bin") == 0) {
-        /* docs/formats.md: "WYTB", u32 version 1, rows, cols, pass, heap,
-         * u32 length of the rules text, the text, then rows*cols u32 cells */
-        unsigned char h[28];
-        uint32_t fields[6] = {1, R, C, s->side.pass, s->side.heap, (uint32_t)strlen(s->rules_text)};
+        /* docs/formats.md: "WYTB", u32 version 2, rows, cols, pass, heap,
+         * cell bytes, length of the rules text, the text, then the cells */
+        unsigned char h[32];
+        uint32_t fields[7] = {2, w->R, C, s->side.pass, s->side.heap, w->binw, (uint32_t)strlen(s->rules_text)};
         memcpy(h, "WYTB", 4);
-        for (int i = 0; i < 6; i++)
+        for (int i = 0; i < 7; i++)
             for (int b = 0; b < 4; b++)
                 h[4 + 4 * i + b] = (unsigned char)(fields[i] >> (8 * b));
         cli_out_mem(o, (const char *)h, sizeof h);
         cli_out_str(o, s->rules_text);
-        for (uint32_t x = 0; x < R; x++)
-            for (uint32_t y = 0; y < C; y++) {
-                uint32_t v = wy_table_get(t, x, y, s->side);
-                char c[4] = {(char)(v & 255), (char)((v >> 8) & 255), (char)((v >> 16) & 255), (char)(v >> 24)};
-                cli_out_mem(o, c, 4);
-            }
     } else { /* text */
-        uint32_t maxv = 0;
-        for (uint32_t x = 0; x < R; x++)
-            for (uint32_t y = 0; y < C; y++) {
-                uint32_t v = wy_table_get(t, x, y, s->side);
-                if (v > maxv)
-                    maxv = v;
-            }
-        int w = digits_of(maxv > C - 1 ? maxv : C - 1);
-        int lw = digits_of(R - 1) < 3 ? 3 : digits_of(R - 1);
+        w->w = digits_of(maxv > C - 1 ? maxv : C - 1);
+        w->lw = digits_of(w->R - 1) < 3 ? 3 : digits_of(w->R - 1);
         cli_out_fmt(o, "%s(x, y) for %s%s; row x, column y; %s marks a P-position\n", s->rules.misere ? "G-" : "G",
-                    s->rules_text, side, color ? "colour" : "(0)");
-        cli_out_fmt(o, "%*s ", lw, "x\\y");
+                    s->rules_text, side, w->color ? "colour" : "(0)");
+        cli_out_fmt(o, "%*s ", w->lw, "x\\y");
         for (uint32_t y = 0; y < C; y++)
-            cli_out_fmt(o, " %*u ", w, y);
+            cli_out_fmt(o, " %*u ", w->w, y);
         cli_out_rtrim(o);
         cli_out_char(o, '\n');
-        for (uint32_t x = 0; x < R; x++) {
-            cli_out_fmt(o, "%*u ", lw, x);
-            for (uint32_t y = 0; y < C; y++) {
-                uint32_t v = wy_table_get(t, x, y, s->side);
-                if (v == 0 && color)
-                    cli_out_fmt(o, " \x1b[1;97;41m%*u\x1b[0m ", w, v);
-                else if (v == 0)
-                    cli_out_fmt(o, "%*s(0)", w - 1, "");
-                else
-                    cli_out_fmt(o, " %*u ", w, v);
-            }
-            cli_out_rtrim(o);
-            cli_out_char(o, '\n');
-        }
     }
+}
+
+static void tw_row(table_writer *w, uint32_t x, const uint32_t *v)
+{
+    cli_out *o = w->o;
+    const char *f = w->f;
+    const uint32_t C = w->C;
+    if (strcmp(f, "csv") == 0) {
+        cli_out_u64(o, x);
+        for (uint32_t y = 0; y < C; y++) {
+            cli_out_char(o, ',');
+            cli_out_u64(o, v[y]);
+        }
+        cli_out_char(o, '\n');
+    } else if (strcmp(f, "json") == 0) {
+        cli_out_str(o, x ? ",\n[" : "\n[");
+        for (uint32_t y = 0; y < C; y++) {
+            if (y)
+                cli_out_char(o, ',');
+            cli_out_u64(o, v[y]);
+        }
+        cli_out_char(o, ']');
+    } else if (strcmp(f, "markdown") == 0) {
+        cli_out_fmt(o, "| **%u** |", x);
+        for (uint32_t y = 0; y < C; y++) {
+            cli_out_str(o, v[y] ? " " : " **");
+            cli_out_u64(o, v[y]);
+            cli_out_str(o, v[y] ? " |" : "** |");
+        }
+        cli_out_char(o, '\n');
+    } else if (strcmp(f, "latex") == 0) {
+        cli_out_u64(o, x);
+        for (uint32_t y = 0; y < C; y++) {
+            cli_out_str(o, v[y] ? " & " : " & \\textbf{");
+            cli_out_u64(o, v[y]);
+            if (!v[y])
+                cli_out_char(o, '}');
+        }
+        cli_out_str(o, " \\\\\n");
+    } else if (strcmp(f, "bin") == 0) {
+        unsigned char *b = w->bbuf;
+        const unsigned bw = w->binw;
+        for (uint32_t y = 0; y < C; y++)
+            for (unsigned k = 0; k < bw; k++)
+                *b++ = (unsigned char)(v[y] >> (8 * k));
+        cli_out_mem(o, (const char *)w->bbuf, (size_t)C * bw);
+    } else { /* text */
+        cli_out_fmt(o, "%*u ", w->lw, x);
+        for (uint32_t y = 0; y < C; y++) {
+            if (v[y] == 0 && w->color)
+                cli_out_fmt(o, " \x1b[1;97;41m%*u\x1b[0m ", w->w, v[y]);
+            else if (v[y] == 0)
+                cli_out_fmt(o, "%*s(0)", w->w - 1, "");
+            else
+                cli_out_fmt(o, " %*u ", w->w, v[y]);
+        }
+        cli_out_rtrim(o);
+        cli_out_char(o, '\n');
+    }
+}
+
+static void tw_footer(table_writer *w)
+{
+    if (strcmp(w->f, "json") == 0)
+        cli_out_str(w->o, "]}\n");
+    else if (strcmp(w->f, "latex") == 0)
+        cli_out_str(w->o, "\\end{tabular}\n");
+}
+
+/* Bytes per cell of a bin table: from the proved bound on its values, so
+ * the file is the same however it was computed. */
+static unsigned bin_width(const setup *s, uint32_t rows, uint32_t cols)
+{
+    uint64_t b = wy_table_value_bound(&s->rules, rows, cols, s->side);
+    return b <= 0xff ? 1 : b <= 0xffff ? 2 : 4;
+}
+
+static int tw_open(table_writer *w, cli_out *o, const setup *s, uint32_t R, uint32_t C, int color)
+{
+    memset(w, 0, sizeof *w);
+    w->o = o;
+    w->s = s;
+    w->f = s->format;
+    w->color = color;
+    w->R = R;
+    w->C = C;
+    w->binw = bin_width(s, R, C);
+    if (strcmp(w->f, "bin") == 0 && !(w->bbuf = malloc((size_t)C * 4)))
+        return 0;
+    return 1;
 }
 
 static int use_color(FILE *f)
@@ -446,17 +507,6 @@ static int window_size(uint64_t *rows, uint64_t *cols, const args *a, uint64_t d
     return 0;
 }
 
-static int open_output(FILE **f, const args *a)
-{
-    *f = stdout;
-    if (a->given[O_OUTPUT]) {
-        *f = fopen(a->val[O_OUTPUT], "wb");
-        if (!*f)
-            return die(2, "cannot write '%s'", a->val[O_OUTPUT]);
-    }
-    return 0;
-}
-
 static int finish_output(cli_out *o, FILE *f, const args *a)
 {
     int ok = cli_out_close(o);
@@ -467,34 +517,113 @@ static int finish_output(cli_out *o, FILE *f, const args *a)
     return 0;
 }
 
+typedef struct {
+    table_writer *w;
+    cli_progress *prog;
+} stream_ctx;
+
+static int stream_row(void *ctx, uint32_t x, const uint32_t *values, uint32_t cols)
+{
+    stream_ctx *c = ctx;
+    (void)cols;
+    tw_row(c->w, x, values);
+    return c->w->o->error || cli_interrupted();
+}
+
 static int cmd_table(const args *a)
 {
     static const char *const formats[] = {"text", "csv", "json", "markdown", "latex", "bin", NULL};
     setup s;
     int rc;
     uint64_t rows, cols;
+    char err[WY_ERRLEN];
     if (a->npos != 1)
         return die(2, "table takes one ruleset (got %d arguments); usage: wythoff %s", a->npos, commands[0].usage);
     if ((rc = common_setup(&s, a, formats)) || (rc = window_size(&rows, &cols, a, 16)))
         return rc;
     if (strcmp(s.format, "bin") == 0 && !a->given[O_OUTPUT] && isatty(fileno(stdout)))
         return die(2, "--format bin writes binary data; use --output FILE");
-    wy_table *t;
-    if ((rc = compute(&t, &s, rows, cols)))
+    if ((rc = window_fits(rows, cols)))
         return rc;
-    FILE *f;
-    if ((rc = open_output(&f, a))) {
-        wy_table_free(t);
-        return rc;
-    }
+    const uint32_t R = (uint32_t)rows, C = (uint32_t)cols;
+    wy_run run = {s.threads, cli_progress_fn, NULL, 0};
+    cli_progress prog;
+    run.progress_ctx = &prog;
+    /* text needs the largest value before the first row: the whole table in
+     * memory; the other formats are written row by row as bands finish, from
+     * the whole table when it fits, else from a ring of recent rows */
+    int streaming = strcmp(s.format, "text") != 0;
+    uint64_t need = wy_table_estimate(&s.rules, R, C, s.side);
+    uint64_t sneed = wy_table_stream_estimate(&s.rules, R, C, s.side, s.threads);
+    if (s.mem_limit && (streaming ? sneed : need) > s.mem_limit)
+        return die(3, "a %u x %u table needs about %llu MiB in memory, more than the limit of %llu MiB; written "
+                      "row by row (formats csv, json, markdown, latex, bin) it needs about %llu MiB%s",
+                   R, C, (unsigned long long)(need >> 20) + 1, (unsigned long long)((s.mem_limit + (1u << 19)) >> 20),
+                   (unsigned long long)(sneed >> 20) + 1,
+                   sneed > s.mem_limit ? " (use --mem-limit to change the limit)" : "");
+    cli_file cf;
+    if (!cli_file_open(&cf, a->given[O_OUTPUT] ? a->val[O_OUTPUT] : NULL))
+        return die(2, "cannot write '%s' (%s)", a->val[O_OUTPUT], strerror(errno));
     cli_out o;
-    if (!cli_out_open(&o, f)) {
-        wy_table_free(t);
+    table_writer w;
+    if (!cli_out_open(&o, cf.f) || !tw_open(&w, &o, &s, R, C, !a->given[O_OUTPUT] && strcmp(s.format, "text") == 0 && use_color(stdout))) {
+        cli_file_abort(&cf);
         return die(3, "out of memory");
     }
-    write_table(&o, t, &s, f == stdout && strcmp(s.format, "text") == 0 && use_color(stdout));
-    wy_table_free(t);
-    return finish_output(&o, f, a);
+    wy_status st;
+    if (streaming) {
+        tw_header(&w, 0);
+        stream_ctx sc = {&w, &prog};
+        cli_progress_init(&prog, "table", "cells", !s.quiet);
+        st = wy_table_stream(&s.rules, R, C, s.side, s.mem_limit, &run, stream_row, &sc, err, sizeof err);
+        cli_progress_done(&prog);
+    } else {
+        wy_table *t = NULL;
+        cli_progress_init(&prog, "table", "cells", !s.quiet);
+        st = wy_table_compute_run(&t, &s.rules, R, C, s.side, s.mem_limit, WY_LAYOUT_AUTO, &run, err, sizeof err);
+        cli_progress_done(&prog);
+        if (st == WY_OK) {
+            uint32_t *row = malloc((size_t)C * sizeof *row);
+            if (!row) {
+                wy_table_free(t);
+                st = WY_ERANGE;
+                snprintf(err, sizeof err, "out of memory");
+            } else {
+                tw_header(&w, strcmp(s.format, "text") == 0 ? wy_table_max(t, s.side) : 0);
+                cli_progress_init(&prog, "writing", "rows", !s.quiet);
+                for (uint32_t x = 0; x < R && !o.error; x++) {
+                    wy_table_row(t, x, s.side, row);
+                    tw_row(&w, x, row);
+                    if ((x & 255) == 255 && cli_progress_fn(&prog, x + 1, R)) {
+                        st = WY_ECANCELED;
+                        break;
+                    }
+                }
+                cli_progress_done(&prog);
+                free(row);
+                wy_table_free(t);
+            }
+        }
+    }
+    if (st == WY_OK)
+        tw_footer(&w);
+    free(w.bbuf);
+    int wrote = cli_out_close(&o);
+    if (st == WY_OK && cli_interrupted())
+        st = WY_ECANCELED;
+    if (st != WY_OK || !wrote) {
+        cli_file_abort(&cf);
+        if (st == WY_ECANCELED || cli_interrupted())
+            return die(130, "interrupted%s%s%s", a->given[O_OUTPUT] ? "; " : "",
+                       a->given[O_OUTPUT] ? a->val[O_OUTPUT] : "", a->given[O_OUTPUT] ? " was not written" : "");
+        if (st != WY_OK)
+            return die(st == WY_ERANGE ? 3 : (int)st, "%s%s", err,
+                       st == WY_ERANGE ? " (use --mem-limit to change the limit)" : "");
+        return die(2, "write error on %s", a->given[O_OUTPUT] ? a->val[O_OUTPUT] : "standard output");
+    }
+    if (!cli_file_commit(&cf))
+        return die(2, "write error on %s", a->given[O_OUTPUT] ? a->val[O_OUTPUT] : "standard output");
+    return 0;
 }
 
 static int parse_big(mpz_t v, const char *text, const char *what, char *err, size_t errlen);
@@ -626,6 +755,185 @@ static int ppos_seq(const args *a, const setup *s)
     return finish_output(&o, stdout, a);
 }
 
+/* Writes a list of positions in the formats of ppos. */
+typedef struct {
+    cli_out *o;
+    int csv, json, list;
+    uint64_t count;
+} pos_writer;
+
+static void pw_begin(pos_writer *p, const setup *s, uint64_t g, uint64_t rows, uint64_t cols)
+{
+    cli_out *o = p->o;
+    char side[96];
+    side_text(side, sizeof side, s);
+    if (p->list && p->csv)
+        cli_out_str(o, "x,y\n");
+    if (p->list && p->json) {
+        cli_out_char(o, '{');
+        json_side(o, s);
+        cli_out_fmt(o, ",\"value\":%llu,\"rows\":%llu,\"cols\":%llu,\"positions\":[", (unsigned long long)g,
+                    (unsigned long long)rows, (unsigned long long)cols);
+    }
+    if (p->list && !p->csv && !p->json) {
+        char what[64] = "P-positions";
+        if (g)
+            snprintf(what, sizeof what, "positions of value %llu", (unsigned long long)g);
+        cli_out_fmt(o, "%s of %s%s in 0 <= x < %llu, 0 <= y < %llu:\n", what, s->rules_text, side,
+                    (unsigned long long)rows, (unsigned long long)cols);
+    }
+}
+
+static void pw_pos(pos_writer *p, uint64_t x, uint64_t y)
+{
+    if (p->list) {
+        if (p->csv)
+            cli_out_fmt(p->o, "%llu,%llu\n", (unsigned long long)x, (unsigned long long)y);
+        else if (p->json)
+            cli_out_fmt(p->o, "%s[%llu,%llu]", p->count ? "," : "", (unsigned long long)x, (unsigned long long)y);
+        else
+            cli_out_fmt(p->o, "(%llu, %llu)\n", (unsigned long long)x, (unsigned long long)y);
+    }
+    p->count++;
+}
+
+static void pw_end(pos_writer *p)
+{
+    if (!p->list)
+        cli_out_fmt(p->o, "%llu\n", (unsigned long long)p->count);
+    else if (p->json)
+        cli_out_fmt(p->o, "],\"count\":%llu}\n", (unsigned long long)p->count);
+    else if (!p->csv)
+        cli_out_fmt(p->o, "%llu found\n", (unsigned long long)p->count);
+}
+
+/* The layer engine's positions x <= y, kept for listing (with the mirror
+ * images) or counted in a window rows x cols. */
+typedef struct {
+    uint32_t *xy; /* pairs */
+    size_t n, cap;
+    uint64_t rows, cols, count;
+    int keep;
+} layer_acc;
+
+static int layer_take(void *ctx, uint64_t x, uint64_t y)
+{
+    layer_acc *L = ctx;
+    if (x < L->rows && y < L->cols)
+        L->count++;
+    if (x != y && y < L->rows && x < L->cols)
+        L->count++;
+    if (!L->keep)
+        return cli_interrupted();
+    if (L->n == L->cap) {
+        size_t nc = L->cap ? 2 * L->cap : 4096;
+        uint32_t *t = realloc(L->xy, nc * 2 * sizeof *t);
+        if (!t)
+            return 1;
+        L->xy = t;
+        L->cap = nc;
+    }
+    L->xy[2 * L->n] = (uint32_t)x;
+    L->xy[2 * L->n + 1] = (uint32_t)y;
+    L->n++;
+    return cli_interrupted();
+}
+
+static int cmp_pair(const void *a, const void *b)
+{
+    const uint32_t *p = a, *q = b;
+    if (p[0] != q[0])
+        return p[0] < q[0] ? -1 : 1;
+    return p[1] < q[1] ? -1 : p[1] > q[1];
+}
+
+static int ppos_layers(const args *a, const setup *s, uint64_t g, uint64_t rows, uint64_t cols)
+{
+    char err[WY_ERRLEN];
+    const uint64_t size = rows > cols ? rows : cols;
+    const int list = !a->given[O_COUNT];
+    if (list && size > UINT32_MAX)
+        return die(3, "listing the positions of a %llu x %llu window is beyond this tool (use --count)",
+                   (unsigned long long)rows, (unsigned long long)cols);
+    uint64_t need = wy_layer_estimate(&s->rules, s->side, g, size);
+    /* listing keeps the positions: at most one per row outside the
+     * terminal region, with its mirror image, 8 bytes each */
+    uint64_t K = s->rules.has_terminal ? s->rules.terminal : 0;
+    uint64_t listing = list ? 16 * (size + (K + 1) * (K + 1)) : 0;
+    if (s->mem_limit && need + listing > s->mem_limit)
+        return die(3, "the layer engine needs about %llu MiB for value %llu in a %llu x %llu window%s, more than the "
+                      "limit of %llu MiB (use --mem-limit to change the limit)",
+                   (unsigned long long)((need + listing) >> 20) + 1, (unsigned long long)g, (unsigned long long)rows,
+                   (unsigned long long)cols, list ? " with the list" : "",
+                   (unsigned long long)((s->mem_limit + (1u << 19)) >> 20));
+    layer_acc L = {NULL, 0, 0, rows, cols, 0, list};
+    uint64_t total = 0;
+    wy_run run = {s->threads, cli_progress_fn, NULL, 0};
+    cli_progress prog;
+    cli_progress_init(&prog, "layers", "rows", !s->quiet);
+    run.progress_ctx = &prog;
+    wy_status st = wy_layer_scan(&s->rules, s->side, g, size, s->mem_limit ? s->mem_limit - listing : 0, layer_take,
+                                 &L, &total, &run, err, sizeof err);
+    cli_progress_done(&prog);
+    if (st != WY_OK) {
+        free(L.xy);
+        if (cli_interrupted())
+            return die(130, "interrupted");
+        if (st == WY_ECANCELED)
+            return die(3, "out of memory keeping the positions for the list (use --count)");
+        return die(st == WY_ERANGE ? 3 : (int)st, "%s%s", err,
+                   st == WY_ERANGE ? " (use --mem-limit to change the limit)" : "");
+    }
+    if (rows == cols && L.count != total) {
+        free(L.xy);
+        return die(4, "internal error: layer engine count %llu, positions %llu", (unsigned long long)total,
+                   (unsigned long long)L.count);
+    }
+    cli_out o;
+    if (!cli_out_open(&o, stdout)) {
+        free(L.xy);
+        return die(3, "out of memory");
+    }
+    pos_writer pw = {&o, strcmp(s->format, "csv") == 0, strcmp(s->format, "json") == 0, list, 0};
+    pw_begin(&pw, s, g, rows, cols);
+    if (list) {
+        /* the mirror images (y, x), x < y, sorted, merged with the x <= y ones */
+        size_t nl = 0;
+        for (size_t i = 0; i < L.n; i++)
+            nl += L.xy[2 * i] != L.xy[2 * i + 1];
+        uint32_t *low = malloc((nl ? nl : 1) * 2 * sizeof *low);
+        if (!low) {
+            free(L.xy);
+            cli_out_close(&o);
+            return die(3, "out of memory");
+        }
+        size_t k = 0;
+        for (size_t i = 0; i < L.n; i++)
+            if (L.xy[2 * i] != L.xy[2 * i + 1]) {
+                low[2 * k] = L.xy[2 * i + 1];
+                low[2 * k + 1] = L.xy[2 * i];
+                k++;
+            }
+        qsort(low, nl, 2 * sizeof *low, cmp_pair);
+        size_t i = 0, j = 0;
+        while (i < L.n || j < nl) {
+            const uint32_t *p;
+            if (j == nl || (i < L.n && cmp_pair(&L.xy[2 * i], &low[2 * j]) < 0))
+                p = &L.xy[2 * i++];
+            else
+                p = &low[2 * j++];
+            if (p[0] < rows && p[1] < cols)
+                pw_pos(&pw, p[0], p[1]);
+        }
+        free(low);
+    } else {
+        pw.count = L.count;
+    }
+    free(L.xy);
+    pw_end(&pw);
+    return finish_output(&o, stdout, a);
+}
+
 static int cmd_ppos(const args *a)
 {
     static const char *const formats[] = {"text", "csv", "json", NULL};
@@ -639,8 +947,11 @@ static int cmd_ppos(const args *a)
         return rc;
     if (a->given[O_TERMS] && !a->given[O_FROM])
         return die(2, "--terms goes with --from");
-    if (a->given[O_FROM])
+    if (a->given[O_FROM]) {
+        if (a->given[O_ENGINE])
+            return die(2, "--engine goes with --size (--from uses the exact engine)");
         return ppos_seq(a, &s);
+    }
     if ((rc = window_size(&rows, &cols, a, 64)))
         return rc;
     if (a->given[O_VALUE]) {
@@ -652,6 +963,14 @@ static int cmd_ppos(const args *a)
             return die(2, "--value %s is beyond any value a table can hold (at most 4294967295)", a->val[O_VALUE]);
         g = v;
     }
+    const char *engine = a->given[O_ENGINE] ? a->val[O_ENGINE] : "auto";
+    if (strcmp(engine, "auto") != 0 && strcmp(engine, "table") != 0 && strcmp(engine, "layer") != 0)
+        return die(2, "unknown engine '%s' (auto, table or layer)", engine);
+    int layered = wy_layer_supported(&s.rules, err, sizeof err) == WY_OK;
+    if (strcmp(engine, "layer") == 0 && !layered)
+        return die(2, "the layer engine does not cover '%s': %s", s.rules_text, err);
+    if (layered && strcmp(engine, "table") != 0)
+        return ppos_layers(a, &s, g, rows, cols);
     wy_table *t;
     if ((rc = compute(&t, &s, rows, cols)))
         return rc;
@@ -660,48 +979,23 @@ static int cmd_ppos(const args *a)
         wy_table_free(t);
         return die(3, "out of memory");
     }
-    uint64_t count = 0;
-    const int csv = strcmp(s.format, "csv") == 0, json = strcmp(s.format, "json") == 0;
-    const int list = !a->given[O_COUNT];
-    char side[96];
-    side_text(side, sizeof side, &s);
-    if (list && csv)
-        cli_out_str(&o, "x,y\n");
-    if (list && json) {
-        cli_out_char(&o, '{');
-        json_side(&o, &s);
-        cli_out_fmt(&o, ",\"value\":%llu,\"rows\":%llu,\"cols\":%llu,\"positions\":[", (unsigned long long)g,
-                    (unsigned long long)rows, (unsigned long long)cols);
+    pos_writer pw = {&o, strcmp(s.format, "csv") == 0, strcmp(s.format, "json") == 0, !a->given[O_COUNT], 0};
+    pw_begin(&pw, &s, g, rows, cols);
+    uint32_t *row = malloc((size_t)cols * sizeof *row);
+    if (!row) {
+        wy_table_free(t);
+        cli_out_close(&o);
+        return die(3, "out of memory");
     }
-    if (list && !csv && !json)
-    {
-        char what[64] = "P-positions";
-        if (g)
-            snprintf(what, sizeof what, "positions of value %llu", (unsigned long long)g);
-        cli_out_fmt(&o, "%s of %s%s in 0 <= x < %llu, 0 <= y < %llu:\n", what, s.rules_text, side,
-                    (unsigned long long)rows, (unsigned long long)cols);
+    for (uint32_t x = 0; x < rows; x++) {
+        wy_table_row(t, x, s.side, row);
+        for (uint32_t y = 0; y < cols; y++)
+            if (row[y] == g)
+                pw_pos(&pw, x, y);
     }
-    for (uint32_t x = 0; x < rows; x++)
-        for (uint32_t y = 0; y < cols; y++) {
-            if (wy_table_get(t, x, y, s.side) != g)
-                continue;
-            if (list) {
-                if (csv)
-                    cli_out_fmt(&o, "%u,%u\n", x, y);
-                else if (json)
-                    cli_out_fmt(&o, "%s[%u,%u]", count ? "," : "", x, y);
-                else
-                    cli_out_fmt(&o, "(%u, %u)\n", x, y);
-            }
-            count++;
-        }
+    free(row);
     wy_table_free(t);
-    if (!list)
-        cli_out_fmt(&o, "%llu\n", (unsigned long long)count);
-    else if (json)
-        cli_out_fmt(&o, "],\"count\":%llu}\n", (unsigned long long)count);
-    else if (!csv)
-        cli_out_fmt(&o, "%llu found\n", (unsigned long long)count);
+    pw_end(&pw);
     return finish_output(&o, stdout, a);
 }
 
@@ -1339,6 +1633,7 @@ int main(int argc, char **argv)
             which = (int)i;
     if (which < 0)
         return die(2, "unknown command '%s' (commands: table, value, ppos, moves, period; see 'wythoff --help')", c);
+    cli_signals_install();
     args a;
     int rc = parse_args(&a, argc, argv, 2, which);
     if (rc)

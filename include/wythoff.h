@@ -28,11 +28,32 @@ typedef enum {
     WY_EDIFF = 1,     /* a check or comparison found a difference */
     WY_EINVAL = 2,    /* bad input: rules, numbers, options, files */
     WY_ERANGE = 3,    /* a resource limit: the work needs more memory than allowed */
-    WY_EINTERNAL = 4  /* internal error (should not happen) */
+    WY_EINTERNAL = 4, /* internal error (should not happen) */
+    WY_ECANCELED = 5  /* stopped by the caller's progress function */
 } wy_status;
 
 /* Length of an error buffer that always suffices. */
 #define WY_ERRLEN 512
+
+/* ------------------------------------------------------------------ */
+/* Running long computations: threads, progress, cancellation          */
+/* ------------------------------------------------------------------ */
+
+/* Called by an engine from the thread that called it, after each chunk of
+ * work (64 columns of a band of rows, or about 2^16 rows of a layer scan):
+ * `done` of `total` units (cells of a table, rows of a layer scan) are
+ * finished.  A nonzero return cancels the
+ * computation: the engine frees what it allocated and returns WY_ECANCELED.
+ * The engines never print; the caller decides what to show. */
+typedef int (*wy_progress_fn)(void *ctx, uint64_t done, uint64_t total);
+
+typedef struct {
+    unsigned threads;        /* worker threads; 0 or 1: the calling thread only */
+    wy_progress_fn progress; /* NULL: none */
+    void *progress_ctx;
+    unsigned band;           /* table engine: rows per band, 0 automatic (at most 64);
+                                results never depend on it (tests vary it) */
+} wy_run;
 
 /* ------------------------------------------------------------------ */
 /* Rules                                                               */
@@ -141,6 +162,31 @@ wy_status wy_table_compute_layout(wy_table **out, const wy_rules *rules, uint32_
                                   wy_side side, uint64_t mem_limit, wy_layout layout, char *err,
                                   size_t errlen);
 
+/* The same, with threads, progress and cancellation (run may be NULL).
+ * The result does not depend on run->threads.  Cells take 2 bytes while
+ * the values fit (the estimate counts 2 bytes), 4 bytes otherwise: a value
+ * above 65535 restarts the computation with 4-byte cells, within mem_limit.
+ * WY_ECANCELED when the progress function asked to stop. */
+wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols,
+                               wy_side side, uint64_t mem_limit, wy_layout layout, const wy_run *run,
+                               char *err, size_t errlen);
+
+/* A table written row by row: fn(ctx, x, values, cols) receives the values
+ * of row x (side state `side`) for x = 0, 1, ..., rows - 1 in order, never
+ * two calls at once (possibly from a worker thread).  Memory: the line
+ * bitsets and a ring of recent rows, not the table.  A nonzero return from
+ * fn stops the computation (WY_ECANCELED). */
+typedef int (*wy_row_fn)(void *ctx, uint32_t x, const uint32_t *values, uint32_t cols);
+wy_status wy_table_stream(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
+                          uint64_t mem_limit, const wy_run *run, wy_row_fn fn, void *ctx, char *err,
+                          size_t errlen);
+uint64_t wy_table_stream_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
+                                  unsigned threads);
+
+/* An upper bound on the values of the window in side state `side`: the
+ * largest number of options of a cell (a mex never exceeds it). */
+uint64_t wy_table_value_bound(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side);
+
 /* The layout a computed table used (WY_LAYOUT_DENSE or WY_LAYOUT_SPARSE). */
 wy_layout wy_table_layout(const wy_table *t);
 
@@ -152,6 +198,12 @@ uint32_t wy_table_cols(const wy_table *t);
 /* The value G (or G- in misere play) of (x, y) with side state `side`.
  * Requires x < rows, y < cols and side within the computed states. */
 uint32_t wy_table_get(const wy_table *t, uint32_t x, uint32_t y, wy_side side);
+
+/* Row x (0 <= x < rows) of side state `side` into out[0..cols-1]. */
+void wy_table_row(const wy_table *t, uint32_t x, wy_side side, uint32_t *out);
+
+/* Bytes per stored cell (2 or 4). */
+unsigned wy_table_cell_bytes(const wy_table *t);
 
 /* Largest value in the table for the given side state. */
 uint32_t wy_table_max(const wy_table *t, wy_side side);

@@ -43,10 +43,10 @@ for x, line in enumerate(tex):
     cells = [c.strip().rstrip('\\').strip() for c in line.split('&')][1:]
     assert [int(re.sub(r'\D', '', c)) for c in cells] == grid[x], 'latex'
 b = open(d + '/t.bin', 'rb').read()
-magic, ver, r, c, p, h, n = struct.unpack('<4s6I', b[:28])
-assert magic == b'WYTB' and ver == 1 and (r, c) == (R, C)
-assert b[28:28 + n].decode() == rules.split()[0]
-cells = struct.unpack('<%dI' % (R * C), b[28 + n:])
+magic, ver, r, c, p, h, w, n = struct.unpack('<4s7I', b[:32])
+assert magic == b'WYTB' and ver == 2 and (r, c) == (R, C) and w in (1, 2, 4)
+assert b[32:32 + n].decode() == rules.split()[0]
+cells = struct.unpack('<%d%s' % (R * C, {1: 'B', 2: 'H', 4: 'I'}[w]), b[32 + n:])
 assert [list(cells[i * C:(i + 1) * C]) for i in range(R)] == grid, 'bin'
 PY
 done

@@ -235,3 +235,14 @@ void tk_fail(tk_group *g, const char *fmt, ...)
     va_end(ap);
     fflush(stdout);
 }
+
+int tk_group_end(tk_group *g)
+{
+    if (g->failed == 0)
+        printf("PASS %s (%lu checks)\n", g->name, g->cases);
+    else if (g->failed > TK_SHOW_FAILS)
+        printf("FAIL %s: %lu failures in %lu checks (only the first %d shown)\n", g->name, g->failed, g->cases,
+               TK_SHOW_FAILS);
+    fflush(stdout);
+    return g->failed != 0;
+}

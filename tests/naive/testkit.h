@@ -84,4 +84,9 @@ void tk_fail(tk_group *g, const char *fmt, ...)
 #endif
     ;
 
+/* End group g: "PASS name (N checks)" when nothing failed, or one summary
+ * FAIL line when more failures happened than were shown.  Returns 1 iff
+ * some check failed. */
+int tk_group_end(tk_group *g);
+
 #endif /* WY_TESTKIT_H */

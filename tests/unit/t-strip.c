@@ -29,16 +29,6 @@
 #include <string.h>
 #include <time.h>
 
-static int group_end(tk_group *g)
-{
-    if (g->failed == 0)
-        printf("PASS %s (%lu checks)\n", g->name, g->cases);
-    else if (g->failed > TK_SHOW_FAILS)
-        printf("FAIL %s: %lu failures in %lu checks (only the first %d shown)\n", g->name, g->failed, g->cases,
-               TK_SHOW_FAILS);
-    fflush(stdout);
-    return g->failed != 0;
-}
 
 static int parse(wy_rules *r, const char *text)
 {
@@ -94,7 +84,7 @@ static int check_strip(const char *text, const wy_rules *r, const wy_strip *s, i
                     (unsigned long long)s->row_period[i], (unsigned long long)s->row_pre[i], (unsigned long long)P,
                     (unsigned long long)y0);
     }
-    bad += group_end(&gs);
+    bad += tk_group_end(&gs);
 
     /* the independent window */
     uint64_t W64 = 3 * s->ncols > 65536 ? 3 * s->ncols : 65536;
@@ -106,7 +96,7 @@ static int check_strip(const char *text, const wy_rules *r, const wy_strip *s, i
     tk_group gv = {name, 0, 0};
     if (wy_table_compute(&t, r, R, W, (wy_side){r->passes, 0}, (uint64_t)1 << 32, err, sizeof err) != WY_OK) {
         tk_fail(&gv, "wy_table_compute: %s", err);
-        return bad + group_end(&gv);
+        return bad + tk_group_end(&gv);
     }
     for (uint32_t p = 0; p < L; p++)
         for (uint32_t x = 0; x < R; x++)
@@ -117,7 +107,7 @@ static int check_strip(const char *text, const wy_rules *r, const wy_strip *s, i
                     tk_fail(&gv, "layer %u (%u,%u): strip %llu, table %llu", p, x, y, (unsigned long long)a,
                             (unsigned long long)b);
             }
-    bad += group_end(&gv);
+    bad += tk_group_end(&gv);
 
     /* per-row minimal period and preperiod, against the window */
     snprintf(name, sizeof name, "%s rows 0..%u: per-row periods and preperiods are minimal", text, R - 1);
@@ -154,7 +144,7 @@ static int check_strip(const char *text, const wy_rules *r, const wy_strip *s, i
                             (unsigned long long)q2, (unsigned long long)q);
             }
         }
-    bad += group_end(&gm);
+    bad += tk_group_end(&gm);
     wy_table_free(t);
 
     /* the first columns against the naive reference */
@@ -175,7 +165,7 @@ static int check_strip(const char *text, const wy_rules *r, const wy_strip *s, i
                                 (unsigned long long)b);
                 }
     free(all);
-    bad += group_end(&gn);
+    bad += tk_group_end(&gn);
 
     /* GMP: agrees with the 64-bit entry point, and with the formula at 10^40 + 17 */
     snprintf(name, sizeof name, "%s rows 0..%u: wy_strip_value (GMP) = 64-bit value and the formula at 10^40+17",
@@ -222,7 +212,7 @@ static int check_strip(const char *text, const wy_rules *r, const wy_strip *s, i
                         zstr(zb2, sizeof zb2, k));
         }
     mpz_clears(y, v, big, yp, k, tmp, NULL);
-    bad += group_end(&gg);
+    bad += tk_group_end(&gg);
     return bad;
 }
 
@@ -278,7 +268,7 @@ static int check_closed_forms(const wy_strip *s)
             tk_fail(&g, "G(%u, 10^40+17) = %s", x, zstr(zb1, sizeof zb1, v));
     }
     mpz_clears(y, v, e, NULL);
-    return group_end(&g);
+    return tk_group_end(&g);
 }
 
 static int check_errors(void)
@@ -316,7 +306,7 @@ static int check_errors(void)
             wy_strip_free(s);
     }
     wy_strip_free(NULL);
-    return group_end(&g);
+    return tk_group_end(&g);
 }
 
 int main(void)

@@ -1,0 +1,83 @@
+/*
+ * wythoff_layer.h - the layer engine (DESIGN.md, engine 2): the positions of
+ * one value g, row by row, in O(size) bits of memory.
+ *
+ * Works for every ruleset where each row, column and diagonal holds each
+ * value at most once: unbounded moves (no max=N, no mod=M), any pass=K,
+ * heap=H, terminal=K and misere.  The terminal region (x + y <= K) is the one
+ * exception to "at most once": all its cells share one value per side state,
+ * and the engine seeds it as such.
+ *
+ * Method.  Every ruleset is symmetric in x and y, so only the upper triangle
+ * x <= y is searched.  For row x and value g (side state (p, h)) the value-g
+ * cell of the row is, by the greedy rule, the first cell y >= x that holds no
+ * smaller value in that side state, whose column and diagonal hold no g in
+ * the rows above, and whose same-cell options (other side states: a smaller
+ * heap, one pass fewer) do not have value g there; unless column x already
+ * holds g from an earlier row, in which case the row's g is the mirror
+ * image (x, r) of that earlier cell (r, x) and lies below the diagonal.
+ * A layer (p, h, g) needs the layers (p' <= p, h' <= h, g' <= g); each keeps
+ * one bit per column and one per diagonal (nim: per column only).  In normal
+ * play without a pass the extra heap is a Nim heap in a disjunctive sum, so
+ * value g at heap h is base value g XOR h at heap 0 and only the base layers
+ * 0..(g XOR h) are computed.  The terminal region and misere play change
+ * only the region's values, which the engine seeds; everything outside the
+ * region follows the mex recursion.  See docs/engines.md.
+ */
+#ifndef WYTHOFF_LAYER_H
+#define WYTHOFF_LAYER_H
+
+#include "wythoff.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* WY_OK when the layer engine covers the ruleset (game wythoff or nim, no
+ * max=N, no mod=M); otherwise WY_EINVAL with a message that names the option
+ * and says why (max=N: a row, column or diagonal can hold a value more than
+ * once; mod=M: modular moves do not run along a line).  Cost: O(1). */
+wy_status wy_layer_supported(const wy_rules *rules, char *err, size_t errlen);
+
+/* Bytes wy_layer_scan needs for value g with side state `side` in the
+ * square window 0 <= x, y < size (saturating at UINT64_MAX): two bitsets of
+ * size bits per layer (one for nim), a few more when g or the heap is 8 or
+ * more, the threads' ring of 2 MiB per layer for sizes of 2^24 or more, and
+ * small overhead.  A value above every value of the window (more than the
+ * number of options of any cell) needs nothing. */
+uint64_t wy_layer_estimate(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size);
+
+/* Called for every position (x, y) of value g with x <= y < size, in
+ * increasing x, then increasing y.  The positions below the diagonal are
+ * the mirror images (y, x).  A nonzero return stops the scan (WY_ECANCELED). */
+typedef int (*wy_layer_fn)(void *ctx, uint64_t x, uint64_t y);
+
+/* Find the positions of value g (G- in misere play) with side state `side`
+ * in the window 0 <= x, y < size (1 <= size <= 2^40).  fn may be NULL.
+ * *count (count may be NULL) receives the number of such positions in the
+ * whole window (both triangles: a position x < y counts with its mirror
+ * image, 2; a diagonal one 1); after WY_ECANCELED, those found so far.
+ * If the estimate exceeds mem_limit (0: none) nothing is allocated and
+ * WY_ERANGE is returned with the estimate in the message; a failed
+ * allocation is WY_ERANGE too.  WY_EINVAL: an unsupported ruleset, a bad
+ * side state, size 0 or above 2^40.
+ * run may be NULL (one thread, no progress).  run->progress is called from
+ * the calling thread after every 2^16 rows and once at the end with
+ * (size, size); a nonzero return stops the scan (WY_ECANCELED), and so does
+ * a nonzero return of fn.  run->threads >= 2 pipelines the layers over that
+ * many threads (at most one per layer) for sizes of 2^24 or more when g and
+ * the heap are below 8; the result is the same as on one thread, and fn is
+ * always called from the calling thread.
+ * Cost: O(size * L) word operations for the papers' games (a row's search
+ * usually ends in its first word), L = (pass+1) (heap+1) (g+1) layers, or
+ * (g XOR heap) + 1 in normal play without a pass; memory about
+ * 2 L size / 8 bytes.  Wythoff values 0 and 1 at size 10^9: about 12 s on
+ * one thread, 500 MB. */
+wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size, uint64_t mem_limit,
+                        wy_layer_fn fn, void *fn_ctx, uint64_t *count, const wy_run *run, char *err,
+                        size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* WYTHOFF_LAYER_H */
