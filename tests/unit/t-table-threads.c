@@ -101,7 +101,7 @@ static void one_case(const char *text, uint32_t R, uint32_t C)
      * with the automatic band and with odd ones */
     static const unsigned threads[] = {1, 1, 2, 3, 5, 8, 2};
     static const unsigned bands[] = {0, 3, 0, 1, 7, 3, 64};
-    int ok = 1, runs = 0;
+    int ok = 1, runs = 0, rings = 0;
     why[0] = '\0';
     for (size_t i = 0; i < sizeof threads / sizeof *threads && ok; i++)
         for (size_t j = i; j == i && ok; j++) {
@@ -125,19 +125,33 @@ static void one_case(const char *text, uint32_t R, uint32_t C)
                 wy_table_free(t);
                 runs++;
             }
-            stream_check sc = {ref, top, 0, 0, ""};
-            wy_status st = wy_table_stream(&r, R, C, top, 0, &run, on_row, &sc, err, sizeof err);
-            if (st != WY_OK) {
-                snprintf(why, sizeof why, "stream threads %u band %u: %s", threads[i], bands[j], err);
-                ok = 0;
-            } else if (sc.bad || sc.next != R) {
-                snprintf(why, sizeof why, "stream threads %u band %u: %s%s", threads[i], bands[j], sc.why,
-                         sc.bad ? "" : "not every row handed out");
-                ok = 0;
+            /* the stream: with no limit the whole table is kept (symmetric);
+             * with the automatic band and a limit just above the ring's
+             * need, below the table's, only a ring of rows is kept */
+            for (int ring = 0; ring <= (bands[j] == 0) && ok; ring++) {
+                uint64_t lim = 0;
+                if (ring) {
+                    lim = wy_table_stream_estimate(&r, R, C, top, threads[i]) + 65536;
+                    if (lim >= wy_table_estimate(&r, R, C, top))
+                        continue; /* the ring would not be smaller */
+                }
+                stream_check sc = {ref, top, 0, 0, ""};
+                wy_status st = wy_table_stream(&r, R, C, top, lim, &run, on_row, &sc, err, sizeof err);
+                if (st != WY_OK) {
+                    snprintf(why, sizeof why, "stream%s threads %u band %u: %s", ring ? " (ring)" : "", threads[i],
+                             bands[j], err);
+                    ok = 0;
+                } else if (sc.bad || sc.next != R) {
+                    snprintf(why, sizeof why, "stream%s threads %u band %u: %s%s", ring ? " (ring)" : "",
+                             threads[i], bands[j], sc.why, sc.bad ? "" : "not every row handed out");
+                    ok = 0;
+                }
+                runs++;
+                rings += ring;
             }
-            runs++;
         }
-    snprintf(name, sizeof name, "threads-bands-stream %s %ux%u (%d runs)", text, R, C, runs);
+    snprintf(name, sizeof name, "threads-bands-stream %s %ux%u (%d runs, %d with a ring of rows)", text, R, C, runs,
+             rings);
     check(ok, name, why);
     wy_table_free(ref);
 }
@@ -180,6 +194,8 @@ int main(void)
     one_case("wythoff+terminal=2+misere", 250, 310);
     one_case("wythoff+max=5", 300, 300);
     one_case("wythoff+max=40+pass", 200, 220);
+    one_case("wythoff+max=40", 600, 600);     /* a ring of rows with deletions reaching back */
+    one_case("wythoff+max=3+pass", 500, 520);
     one_case("wythoff+mod=4", 150, 150);
     one_case("wythoff+mod=3+max=9", 200, 200);
     one_case("nim+pass", 300, 300);
