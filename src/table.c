@@ -261,7 +261,7 @@ static void make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols,
     pl->misc_bytes = add_sat(pl->misc_bytes, add_sat(sizeof(wy_table) + 4096, mul_sat(nbands, 4 * PROG_STRIDE)));
     pl->misc_bytes = add_sat(pl->misc_bytes, mul_sat((uint64_t)pl->np + 1, (uint64_t)side.heap + 1) * 4);
     /* per thread: the band's row bitsets and pointers, the option marks */
-    uint64_t per_thread = add_sat(mul_sat(mul_sat((uint64_t)B * pl->nl, pl->W), 8 + 0), mul_sat(pl->W, 64 * 4));
+    uint64_t per_thread = add_sat(mul_sat(mul_sat((uint64_t)B * pl->nl, pl->W), 8), mul_sat(pl->W, 64 * 4));
     per_thread = add_sat(per_thread, (uint64_t)B * pl->nl * 4);
     pl->thread_bytes = mul_sat(per_thread, T);
     if (pl->modmode == 1) {
@@ -936,7 +936,7 @@ static void worker_free(worker *w)
 typedef void (*loop_fn)(worker *);
 
 /* Run fn on T workers (the calling thread is worker 0). */
-static int run_workers(shared *S, worker *ws, unsigned T, loop_fn fn, void *(*thread_fn)(void *))
+static void run_workers(worker *ws, unsigned T, loop_fn fn, void *(*thread_fn)(void *))
 {
     pthread_t th[256];
     unsigned started = 0;
@@ -948,8 +948,6 @@ static int run_workers(shared *S, worker *ws, unsigned T, loop_fn fn, void *(*th
     fn(&ws[0]);
     for (unsigned t = 1; t <= started; t++)
         pthread_join(th[t], NULL);
-    (void)S;
-    return 1;
 }
 
 /* Allocate, compute, (mirror).  Returns a STOP_ code (STOP_NONE: done). */
@@ -1012,11 +1010,11 @@ static int engine_run(shared *S, const plan *pl, const wy_run *run)
         atomic_init(&S->cells_done, 0);
         for (uint32_t k = 0; k < S->nbands; k++)
             atomic_init(&S->prog[(size_t)k * PROG_STRIDE], 0);
-        run_workers(S, ws, T, band_loop, worker_main);
+        run_workers(ws, T, band_loop, worker_main);
         stop = atomic_load(&S->stop);
         if (stop == STOP_NONE && pl->tri && !pl->stream) {
             atomic_store(&S->next_band, 0);
-            run_workers(S, ws, T, mirror_loop, mirror_main);
+            run_workers(ws, T, mirror_loop, mirror_main);
         }
         if (stop == STOP_NONE)
             report(S, &ws[0]);
