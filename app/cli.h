@@ -72,4 +72,7 @@ int cli_file_open(cli_file *cf, const char *path);
 int cli_file_commit(cli_file *cf); /* closes; 0 on error (the file is removed) */
 void cli_file_abort(cli_file *cf); /* closes and removes */
 
+int cli_compare(int argc, char **argv); /* `wythoff compare` (compare.c): argv after the command name */
+int cli_check(int argc, char **argv);   /* `wythoff check` (check.c): argv after the command name */
+
 #endif

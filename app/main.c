@@ -73,7 +73,7 @@ static const struct {
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-static const char *later_commands[] = {"compare", "check", "plot", "graph", "play"};
+static const char *later_commands[] = {"plot", "graph", "play"};
 
 static int die(int code, const char *fmt, ...)
 {
@@ -94,6 +94,8 @@ static void usage(FILE *f, int which)
                 WY_VERSION);
         for (size_t i = 0; i < NCOMMANDS; i++)
             fprintf(f, "  %-7s %s\n", commands[i].name, commands[i].summary);
+        fprintf(f, "  %-7s %s\n", "compare", "the positions where two games' values or outcomes differ (or a CSV of positions)");
+        fprintf(f, "  %-7s %s\n", "check", "the papers' claims, checked by computation (--list lists them)");
         fputs("\nRULES := GAME ('+' OPTION)*, GAME wythoff|nim, OPTION pass|pass=K|heap=H|max=N|mod=M|terminal=K|misere\n"
               "examples: wythoff, wythoff+pass, wythoff+heap=1, wythoff+terminal=2+misere, wythoff+max=5, nim+pass,\n"
               "          wythoff+mod=4\n\nRun 'wythoff COMMAND --help' for a command's options; docs/ has the manual.\n",
@@ -1626,13 +1628,15 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof later_commands / sizeof later_commands[0]; i++)
         if (strcmp(c, later_commands[i]) == 0)
-            return die(2, "command '%s' is not part of this version yet (available: table, value, ppos, moves, period)", c);
+            return die(2, "command '%s' is not part of this version yet (available: table, value, ppos, moves, period, compare, check)", c);
+    if (strcmp(c, "compare") == 0) return cli_compare(argc - 2, argv + 2);
+    if (strcmp(c, "check") == 0) return cli_check(argc - 2, argv + 2);
     int which = -1;
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(c, commands[i].name) == 0)
             which = (int)i;
     if (which < 0)
-        return die(2, "unknown command '%s' (commands: table, value, ppos, moves, period; see 'wythoff --help')", c);
+        return die(2, "unknown command '%s' (commands: table, value, ppos, moves, period, compare, check; see 'wythoff --help')", c);
     cli_signals_install();
     args a;
     int rc = parse_args(&a, argc, argv, 2, which);

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # docs-examples.sh - the manual's examples run as tests.
 #
-# (a) In README.md and docs/{rules,commands,formats,exit-codes,engines,conventions,exact}.md,
+# (a) In README.md and docs/{rules,commands,formats,exit-codes,engines,conventions,exact,claims,errata}.md,
 #     every fenced block opened by ```console is a transcript: a line "$ COMMAND"
 #     followed by the lines COMMAND prints.  Each COMMAND that contains
 #     build/wythoff is run from the repository root with bash, NO_COLOR=1,
 #     stderr merged into stdout, and build/ replaced by $WY_BUILD/; its output
-#     must equal the lines below it byte for byte.  Commands without
+#     must equal the lines below it byte for byte, except that durations
+#     printed as "N.NN s" (wythoff check's timings) match any such duration.
+#     Commands without
 #     build/wythoff (the library example) are not run here.
 # (b) The ```c block of docs/conventions.md (the library example; README.md must
 #     hold the same text) is compiled against $WY_BUILD/libwythoff.a
@@ -19,7 +21,7 @@ cd "$(dirname "$0")/../.." || exit 2
 build=${WY_BUILD:-build}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-docs=(README.md docs/rules.md docs/commands.md docs/formats.md docs/exit-codes.md docs/engines.md docs/conventions.md docs/exact.md)
+docs=(README.md docs/rules.md docs/commands.md docs/formats.md docs/exit-codes.md docs/engines.md docs/conventions.md docs/exact.md docs/claims.md docs/errata.md)
 
 # Split the transcripts into $tmp/N.where (file:line), N.cmd, N.exp (N = 1, 2, ...),
 # the library transcripts into lib.N.*, and each file's ```c block into K.c.
@@ -51,7 +53,9 @@ for f in "$tmp"/[0-9]*.cmd; do
   run=${cmd//build\/wythoff/$build/wythoff}
   NO_COLOR=1 bash -c "{ $run
 } 2>&1" >"$b.out" </dev/null
-  if cmp -s "$b.exp" "$b.out"; then
+  sed -E 's/[0-9]+\.[0-9]{2} s([;)]|$)/#.## s\1/g' "$b.exp" >"$b.expn"
+  sed -E 's/[0-9]+\.[0-9]{2} s([;)]|$)/#.## s\1/g' "$b.out" >"$b.outn"
+  if cmp -s "$b.expn" "$b.outn"; then
     pass "doc example $where: $cmd"
   else
     fail "doc example $where: $cmd: output differs from the manual (diff manual actual):

@@ -1,0 +1,354 @@
+#!/usr/bin/env bash
+# compare.sh - `wythoff compare` (docs/commands.md, "compare") against
+# independent sources:
+#  - paper 000: the P-positions of wythoff+pass and wythoff+heap=1 differ
+#    exactly on B xor C (Definition 12; tests/papers/data/000_setB.txt and
+#    000_setC.txt; Theorem 4: they agree for x >= 9 or y >= 9), at 10^4 and
+#    10^6 by the layer engine and at 300 by the table engine;
+#  - the naive reference (build/wythoff-naive): value and outcome difference
+#    lists (csv) of several pairs, each engine, the summary of the json
+#    output (count, bounding box, smallest, largest, nearest), --value G,
+#    --pass/--heap side states;
+#  - a file of positions: the naive P-positions (exit 0), one missing and
+#    one extra (exit 1, both reported, with A's value from the table engine
+#    and without it from the layer engine), positions outside the window,
+#    --value G, comments/blank lines/spaces/header accepted;
+#  - bad files (exit 2 naming FILE:LINE), bad usage (exit 2), too large
+#    (exit 3 with the estimate), identical rulesets (exit 0), the text
+#    format's 1000-line cap, valid json, Ctrl-C (exit 130).
+# Prints "PASS name" / "FAIL name: why"; exit 0 iff all passed.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+. tests/cli/lib.sh
+build=${WY_BUILD:-build}
+N=$build/wythoff-naive
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+# The python helpers, run in batches (python starts slowly): `ref JOBFILE`
+# runs one job per line, "OUT CMD ARGS..." writing OUT:
+#   values|outcome RA PA HA RB PB HB N [G]  the naive difference list as
+#                                          compare's csv (+ OUT.sum: summary)
+#   bxorc SETB SETC                        B xor C as the outcome csv of
+#                                          wythoff+pass vs wythoff+heap=1
+#   ppos RULES P H N G                     the naive positions of value G
+#                                          as a file 'x,y'
+# `ref json` reads "JSON SUMMARY|-" lines on stdin and prints PASS/FAIL:
+# every JSON file parses, has as many differences as its count, and its
+# summary equals the SUMMARY file's.
+cat >"$tmp/ref.py" <<'PY'
+import json, subprocess, sys
+
+def naive(rules, n, p, h):
+    out = subprocess.run([sys.argv[1], rules, str(n), str(n), str(p), str(h)], check=True,
+                         capture_output=True, text=True).stdout.split("\n")
+    return [list(map(int, l.split(",")[1:])) for l in out[1:] if l]
+
+def read_set(path):
+    s = set()
+    for l in open(path):
+        l = l.strip()
+        if not l or l.startswith("#") or l == "x,y":
+            continue
+        x, y = l.split(",")
+        s.add((int(x), int(y)))
+    return s
+
+def summary(pos):
+    if not pos:
+        return "0 null"
+    xs, ys = [p[0] for p in pos], [p[1] for p in pos]
+    near = min(pos, key=lambda p: (max(p), p[0], p[1]))
+    return " ".join(map(str, [len(pos), min(xs), max(xs), min(ys), max(ys), *min(pos), *max(pos), *near]))
+
+def job(out, cmd, args):
+    lines, pos = [], []
+    if cmd in ("values", "outcome"):
+        ra, pa, ha, rb, pb, hb, n = args[:7]
+        g = int(args[7]) if len(args) > 7 else 0
+        n = int(n)
+        A, B = naive(ra, n, pa, ha), naive(rb, n, pb, hb)
+        lines.append("x,y,a,b")
+        for x in range(n):
+            for y in range(n):
+                a, b = A[x][y], B[x][y]
+                if cmd == "values" and a != b:
+                    lines.append(f"{x},{y},{a},{b}")
+                elif cmd == "outcome" and (a == g) != (b == g):
+                    if g == 0:
+                        lines.append(f"{x},{y},{'P' if a == 0 else 'N'},{'P' if b == 0 else 'N'}")
+                    else:
+                        lines.append(f"{x},{y},{g if a == g else 'other'},{g if b == g else 'other'}")
+                else:
+                    continue
+                pos.append((x, y))
+        open(out + ".sum", "w").write(summary(pos) + "\n")
+    elif cmd == "bxorc":
+        B, C = read_set(args[0]), read_set(args[1])
+        lines.append("x,y,a,b")
+        for x, y in sorted(B ^ C):
+            lines.append(f"{x},{y},{'P' if (x, y) in B else 'N'},{'P' if (x, y) in C else 'N'}")
+    elif cmd == "ppos":
+        t = naive(args[0], int(args[3]), args[1], args[2])
+        lines.append("x,y")
+        lines += [f"{x},{y}" for x, row in enumerate(t) for y, v in enumerate(row) if v == int(args[4])]
+    open(out, "w").write("\n".join(lines) + "\n")
+
+if sys.argv[2] == "json":
+    for l in sys.stdin:
+        f, sumf = l.split()
+        try:
+            d = json.load(open(f))
+            s = d["summary"]
+            assert len(d["differences"]) == s["count"], "differences != count"
+            got = "0 null" if s["count"] == 0 else " ".join(map(str, [s["count"], s["bbox"]["min_x"], s["bbox"]["max_x"],
+                   s["bbox"]["min_y"], s["bbox"]["max_y"], *s["smallest"], *s["largest"], *s["nearest"]]))
+            if sumf != "-":
+                want = open(sumf).read().strip()
+                assert got == want, f"summary '{got}', reference '{want}'"
+            print(f"PASS json {open(f + '.args').read().strip()}: valid" + (", summary = reference" if sumf != "-" else ""))
+        except Exception as e:
+            print(f"FAIL json {open(f + '.args').read().strip()}: {e}")
+else:
+    for l in open(sys.argv[2]):
+        w = l.split()
+        if w:
+            job(w[0], w[1], w[2:])
+PY
+ref() { python3 "$tmp/ref.py" "$N" "$@"; }
+# tojson NAME ARGS: compare's json into $tmp/NAME.json for the final check
+tojson() {
+  local name=$1; shift
+  "$W" compare "$@" --format json >"$tmp/$name.json" 2>/dev/null
+  echo "compare $*" >"$tmp/$name.json.args"
+}
+# rc_is CODE -- ARGS: compare's exit code (0 and 1 print no message)
+rc_is() {
+  local code=$1; shift 2
+  "$W" "$@" >/dev/null 2>"$tmp/rc.err"; local rc=$?
+  [ "$rc" = "$code" ] && pass "wythoff $* -> exit $code" || fail "wythoff $*: exit $rc, expected $code ($(head -c 300 "$tmp/rc.err"))"
+}
+
+# same NAME EXPECTED_FILE EXPECTED_EXIT -- ARGS: compare's csv and exit code
+same() {
+  local name=$1 exp=$2 code=$3; shift 4
+  "$W" compare "$@" --format csv >"$tmp/got.csv" 2>"$tmp/got.err"; local rc=$?
+  if [ "$rc" -ne "$code" ]; then
+    fail "$name: compare $*: exit $rc, expected $code ($(head -c 300 "$tmp/got.err"))"
+  elif ! cmp -s "$exp" "$tmp/got.csv"; then
+    fail "$name: compare $* --format csv differs from the reference (diff reference actual):
+$(diff "$exp" "$tmp/got.csv" | head -n 10)"
+  else
+    pass "$name: compare $* = reference ($(($(wc -l <"$exp") - 1)) differences, exit $code)"
+  fi
+}
+
+# --- the references, computed at once --------------------------------------
+# value specs: RULES_A PASS_A HEAP_A RULES_B PASS_B HEAP_B SIZE [OPTIONS]
+VALUES=("wythoff 0 0 wythoff+mod=4 0 0 24" "wythoff+pass 1 0 wythoff+heap=1 0 1 20"
+        "nim+pass 1 0 wythoff+terminal=2+misere 0 0 16" "wythoff+max=3 0 0 nim+max=3 0 0 20"
+        "wythoff+pass=2 1 0 wythoff+pass 1 0 18 --pass 1" "wythoff+heap=2 0 1 nim+heap=3 0 1 15 --heap 1"
+        "wythoff 0 0 wythoff 0 0 30")
+# outcome specs: ... SIZE G [OPTIONS]
+OUTCOMES=("wythoff+terminal=2 0 0 wythoff+terminal=2+misere 0 0 30 0" "nim+pass 1 0 nim 0 0 30 0"
+          "wythoff+pass=2 2 0 wythoff+heap=2 0 2 30 1" "wythoff+max=3 0 0 wythoff 0 0 30 0"
+          "wythoff+mod=3 0 0 wythoff+max=3 0 0 30 0" "wythoff+pass+misere 1 0 wythoff+heap=1+misere 0 1 25 2"
+          "wythoff+pass+heap=1 0 1 wythoff+pass+heap=1 0 1 25 0 --pass 0")
+{
+  echo "$tmp/bc.csv bxorc tests/papers/data/000_setB.txt tests/papers/data/000_setC.txt"
+  for i in "${!VALUES[@]}"; do set -- ${VALUES[$i]}; echo "$tmp/val$i.csv values $1 $2 $3 $4 $5 $6 $7"; done
+  for i in "${!OUTCOMES[@]}"; do set -- ${OUTCOMES[$i]}; echo "$tmp/out$i.csv outcome $1 $2 $3 $4 $5 $6 $7 $8"; done
+  echo "$tmp/p.csv ppos wythoff+pass 1 0 40 0"
+  echo "$tmp/p60.csv ppos wythoff+pass 1 0 60 0"
+  echo "$tmp/v2.csv ppos wythoff 0 0 30 2"
+  echo "$tmp/m4.csv values wythoff 0 0 wythoff+mod=4 0 0 64"
+} >"$tmp/jobs"
+ref "$tmp/jobs" || fail "the reference lists could not be computed"
+
+# --- paper 000: B xor C ------------------------------------------------------
+[ "$(wc -l <"$tmp/bc.csv")" = 15 ] && pass "paper 000: B xor C has 14 positions" ||
+  fail "paper 000: B xor C has $(($(wc -l <"$tmp/bc.csv") - 1)) positions, not 14"
+same "paper 000 B xor C (layer)" "$tmp/bc.csv" 1 -- wythoff+pass wythoff+heap=1 --outcome --size 10000
+same "paper 000 B xor C (layer, 10^6)" "$tmp/bc.csv" 1 -- wythoff+pass wythoff+heap=1 --outcome --size 1e6 --engine layer
+same "paper 000 B xor C (table)" "$tmp/bc.csv" 1 -- wythoff+pass wythoff+heap=1 --outcome --size 300 --engine table
+out=$("$W" compare wythoff+pass wythoff+heap=1 --outcome --size 10000)
+if grep -qx "14 differences among 100000000 positions (7 in A only, 7 in B only)" <<<"$out" &&
+   grep -qx "bounding box: 0 <= x <= 7, 0 <= y <= 7" <<<"$out" &&
+   grep -qx "0 0: A is P, B is N" <<<"$out" && grep -qx "7 5: A is N, B is P" <<<"$out"; then
+  pass "paper 000: text summary (14 differences, 7 each way, all in x, y < 8)"
+else
+  fail "paper 000: text output: $out"
+fi
+# --- values against the naive reference ---------------------------------------
+for i in "${!VALUES[@]}"; do
+  set -- ${VALUES[$i]}
+  ra=$1 rb=$4 n=$7; shift 7
+  code=1; [ "$(wc -l <"$tmp/val$i.csv")" = 1 ] && code=0
+  same "values vs naive" "$tmp/val$i.csv" "$code" -- "$ra" "$rb" --size "$n" "$@"
+  tojson "val$i" "$ra" "$rb" --size "$n" "$@"
+  echo "$tmp/val$i.json $tmp/val$i.csv.sum" >>"$tmp/json.list"
+done
+
+# --- outcomes (and --value G) against the naive reference, every engine ------
+for i in "${!OUTCOMES[@]}"; do
+  set -- ${OUTCOMES[$i]}
+  ra=$1 rb=$4 n=$7 g=$8; shift 8
+  code=1; [ "$(wc -l <"$tmp/out$i.csv")" = 1 ] && code=0
+  vopt=(); [ "$g" != 0 ] && vopt=(--value "$g")
+  for eng in auto table layer; do
+    case "$ra$rb" in *max=*|*mod=*) [ "$eng" = layer ] && continue ;; esac
+    same "outcome vs naive ($eng)" "$tmp/out$i.csv" "$code" -- "$ra" "$rb" --size "$n" --outcome "${vopt[@]}" --engine "$eng" "$@"
+  done
+  tojson "out$i" "$ra" "$rb" --size "$n" --outcome "${vopt[@]}" "$@"
+  echo "$tmp/out$i.json $tmp/out$i.csv.sum" >>"$tmp/json.list"
+done
+# larger windows: the table engine and the layer engine list the same differences
+for pair in "nim+pass wythoff+terminal=2" "wythoff+pass=2+misere wythoff+heap=3 --value 1" "wythoff wythoff+pass --pass 0"; do
+  "$W" compare $pair --outcome --size 1500 --engine layer --format csv >"$tmp/l.csv" 2>&1; rl=$?
+  "$W" compare $pair --outcome --size 1500 --engine table --format csv >"$tmp/t.csv" 2>&1; rt=$?
+  [ "$rl" = "$rt" ] && [ "$rl" -le 1 ] && cmp -s "$tmp/l.csv" "$tmp/t.csv" &&
+    pass "compare $pair --outcome --size 1500: layer = table ($(($(wc -l <"$tmp/l.csv") - 1)) differences)" ||
+    fail "compare $pair --outcome --size 1500: layer (exit $rl) and table (exit $rt) differ"
+done
+expect 2 "layer engine does not cover" -- compare wythoff+max=3 wythoff --outcome --engine layer
+expect 2 "needs tables" -- compare wythoff nim --engine layer
+
+# --- identical games and side states -----------------------------------------
+out=$("$W" compare wythoff wythoff); rc=$?
+[ "$rc" = 0 ] && grep -qx "no differences among 4096 positions" <<<"$out" &&
+  pass "identical rulesets: exit 0, 'no differences among 4096 positions'" || fail "identical: exit $rc: $out"
+# wythoff+pass with no pass left is wythoff, wythoff+heap=1 with the heap empty too (naive: same tables)
+if cmp -s <("$N" wythoff+pass 40 40 0 0) <("$N" wythoff 40 40 0 0) && cmp -s <("$N" wythoff+heap=1 40 40 0 0) <("$N" wythoff 40 40 0 0); then
+  rc_is 0 -- compare wythoff+pass wythoff --pass 0 --size 40
+  rc_is 0 -- compare wythoff wythoff+heap=1 --heap 0 --size 40
+  rc_is 0 -- compare wythoff+pass+heap=1 wythoff --pass 0 --heap 0 --size 40
+  rc_is 0 -- compare wythoff+heap=1+pass wythoff+pass+heap=1 --outcome --size 1000
+else
+  fail "naive: wythoff+pass with 0 passes (or heap=1 with 0 stones) differs from wythoff"
+fi
+rc_is 1 -- compare wythoff+pass wythoff --size 40
+expect 2 "no ruleset has a pass" -- compare wythoff nim --pass 0
+expect 2 "no ruleset has an extra heap" -- compare wythoff+pass nim --heap 0
+expect 2 "--pass 2 is more than the 1 pass of RULES_B" -- compare wythoff+pass=2 wythoff+pass --pass 2
+expect 2 "--heap 3 is more than heap=2 of RULES_A" -- compare wythoff+heap=2 wythoff --heap 3
+
+# --- a file of positions ------------------------------------------------------
+for eng in auto table layer; do
+  out=$("$W" compare wythoff+pass "$tmp/p.csv" --size 40 --engine "$eng"); rc=$?
+  [ "$rc" = 0 ] && grep -qx "no differences among 1600 positions" <<<"$out" &&
+    pass "file of the naive P-positions of wythoff+pass (40 x 40, engine $eng): exit 0" ||
+    fail "file of P-positions ($eng): exit $rc: $out"
+done
+# remove the first P-position beyond the origin, add (0, 2) (value from naive)
+gone=$(sed -n 3p "$tmp/p.csv"); v02=$("$N" wythoff+pass 1 3 1 0 | sed -n 2p | cut -d, -f4)
+{ echo "# a conjecture"; echo; echo " x , y "; grep -vx "$gone" "$tmp/p.csv" | tail -n +2 | sed 's/,/ ,	/'; echo "0,2"; } >"$tmp/q.csv"
+for eng in table layer; do
+  out=$("$W" compare wythoff+pass "$tmp/q.csv" --size 40 --engine "$eng"); rc=$?
+  gx=${gone%,*} gy=${gone#*,}
+  if [ "$eng" = table ]; then extra="0 2: in $tmp/q.csv, but A has value $v02"; else extra="0 2: in $tmp/q.csv, but an N-position of A"; fi
+  if [ "$rc" = 1 ] && grep -qxF "$gx $gy: P in A, missing from $tmp/q.csv" <<<"$out" && grep -qxF "$extra" <<<"$out" &&
+     grep -qF "2 differences among 1600 positions (1 missing from $tmp/q.csv, 1 in it only)" <<<"$out"; then
+    pass "file with ($gx, $gy) missing and (0, 2) extra (engine $eng): exit 1, both reported"
+  else
+    fail "file with one missing, one extra ($eng): exit $rc: $out"
+  fi
+done
+"$W" compare wythoff+pass "$tmp/q.csv" --size 40 --format csv >"$tmp/q.out" 2>/dev/null
+printf 'x,y,a,file\n0,2,%s,yes\n%s,0,no\n' "$v02" "$gone" | sort >"$tmp/q.exp"
+sort "$tmp/q.out" | cmp -s - "$tmp/q.exp" && pass "file: csv lists x,y,a,file" || fail "file csv: $(cat "$tmp/q.out")"
+# without --size: the window is the file's largest coordinate + 1
+m=$(tail -n +2 "$tmp/p.csv" | tr , '\n' | sort -n | tail -n 1)
+out=$("$W" compare wythoff+pass "$tmp/p.csv"); rc=$?
+[ "$rc" = 0 ] && grep -qx "P-positions of A = wythoff+pass (passes left 1) and the positions in $tmp/p.csv, in 0 <= x < $((m + 1)), 0 <= y < $((m + 1))" <<<"$out" &&
+  pass "file without --size: window 0 <= x, y < $((m + 1)) (largest coordinate + 1)" || fail "file window: exit $rc: $out"
+# a window smaller than the file: positions outside are counted, not checked
+out=$("$W" compare wythoff+pass "$tmp/p.csv" --size 20); rc=$?
+nout=$(tail -n +2 "$tmp/p.csv" | awk -F, '$1 >= 20 || $2 >= 20' | wc -l)
+[ "$rc" = 0 ] && grep -qx "$nout positions of $tmp/p.csv outside the window, not checked" <<<"$out" &&
+  pass "file with --size 20: exit 0, $nout positions outside the window reported" || fail "--size 20: exit $rc: $out"
+"$W" compare wythoff+pass "$tmp/p.csv" --size 20 --format json >"$tmp/o.json"
+grep -q "\"rules_b\":null,\"file\":\"$tmp/p.csv\"" "$tmp/o.json" && grep -q "\"outside\":$nout}" "$tmp/o.json" &&
+  pass "file json: rules_b null, file, outside = $nout" || fail "file json: $(cat "$tmp/o.json")"
+echo "compare wythoff+pass FILE --size 20" >"$tmp/o.json.args"
+echo "$tmp/o.json -" >>"$tmp/json.list"
+# a larger window: A's P-positions beyond the file are missing from it
+"$W" compare wythoff+pass "$tmp/p.csv" --size 60 --format csv >"$tmp/big.csv" 2>/dev/null; rc=$?
+tail -n +2 "$tmp/p60.csv" | awk -F, '$1 >= 40 || $2 >= 40 {print $1 "," $2 ",0,no"}' >"$tmp/big.exp"
+[ "$rc" = 1 ] && cmp -s <(tail -n +2 "$tmp/big.csv") "$tmp/big.exp" &&
+  pass "file with --size 60: the P-positions beyond the file listed as missing" || fail "--size 60: exit $rc"
+# --value G with a file
+rc_is 0 -- compare wythoff "$tmp/v2.csv" --value 2
+rc_is 1 -- compare wythoff "$tmp/v2.csv" --value 3
+# the papers' printed sets: B is wythoff+pass's, C wythoff+heap=1's (window 9)
+rc_is 0 -- compare wythoff+pass tests/papers/data/000_setB.txt
+rc_is 0 -- compare wythoff+heap=1 tests/papers/data/000_setC.txt
+rc_is 1 -- compare wythoff+heap=1 tests/papers/data/000_setB.txt
+
+# --- bad files ----------------------------------------------------------------
+printf 'x,y\n0,0\n1,2\n3,x\n' >"$tmp/b1.csv"
+printf '0,0\n1,2,3\n' >"$tmp/b2.csv"
+printf '0,0\n1,2\n# c\n1 , 2\n' >"$tmp/b3.csv"
+printf '0 0\n' >"$tmp/b4.csv"
+printf '4294967295,1\n' >"$tmp/b5.csv"
+printf '# nothing\n' >"$tmp/b6.csv"
+printf '0,0\n-1,2\n' >"$tmp/b7.csv"
+printf '0,0\nx,y\n' >"$tmp/b8.csv"
+expect 2 "b1.csv:4: y 'x' is not a non-negative integer" -- compare wythoff "$tmp/b1.csv"
+expect 2 "b2.csv:2: more than two columns" -- compare wythoff "$tmp/b2.csv"
+expect 2 "b3.csv:4: position (1, 2) repeats line 2" -- compare wythoff "$tmp/b3.csv"
+expect 2 "b4.csv:1: expected 'x,y'" -- compare wythoff "$tmp/b4.csv"
+expect 2 "b5.csv:1: x 4294967295 is too large" -- compare wythoff "$tmp/b5.csv"
+expect 2 "holds no positions; give the window with --size" -- compare wythoff "$tmp/b6.csv"
+out=$("$W" compare wythoff "$tmp/b6.csv" --size 1); rc=$?
+[ "$rc" = 1 ] && grep -qx "0 0: P in A, missing from $tmp/b6.csv" <<<"$out" && pass "empty file with --size 1: (0, 0) missing" ||
+  fail "empty file --size 1: exit $rc: $out"
+expect 2 "b7.csv:2: x '-1' is not a non-negative integer" -- compare wythoff "$tmp/b7.csv"
+expect 2 "b8.csv:2: x 'x' is not a non-negative integer" -- compare wythoff "$tmp/b8.csv"
+expect 2 "cannot read '$tmp/none.csv'" -- compare wythoff "$tmp/none.csv"
+
+# --- usage and limits ---------------------------------------------------------
+expect 2 "RULES_B 'wythof' is neither a ruleset nor a file" -- compare wythoff wythof
+expect 2 "RULES_A" -- compare wythof wythoff
+expect 2 "takes two arguments" -- compare wythoff
+expect 2 "too many arguments" -- compare wythoff nim nim
+expect 2 "unknown format 'latex'" -- compare wythoff nim --format latex
+expect 2 "does not apply to 'compare'" -- compare wythoff nim --rows 5
+expect 2 "empty window" -- compare wythoff nim --size 0
+expect 2 "unknown engine" -- compare wythoff nim --engine gpu
+expect 2 "given twice" -- compare wythoff nim --size 3 --size 4
+expect 3 "needs about" -- compare wythoff nim --size 1e5 --mem-limit 1G
+expect 3 "needs about" -- compare wythoff nim --outcome --size 1e9 --mem-limit 100M
+expect 3 "at most 4294967295 per side" -- compare wythoff nim --outcome --size 2^33
+"$W" compare --help | grep -q "^usage: wythoff compare RULES_A RULES_B|FILE" && pass "compare --help" || fail "compare --help"
+
+# --- formats ------------------------------------------------------------------
+out=$("$W" compare wythoff wythoff+mod=4 --size 64)
+total=$(($(wc -l <"$tmp/m4.csv") - 1))
+if [ "$total" -gt 1000 ] && [ "$(wc -l <<<"$out")" = $((1 + 1000 + 1 + 3)) ] &&
+   grep -qx "\.\.\. and $((total - 1000)) more (--format csv lists all)" <<<"$out" &&
+   grep -qx "$total differences among 4096 positions" <<<"$out"; then
+  pass "text lists 1000 differences of $total, then how many more"
+else
+  fail "text cap at 1000 lines ($total differences): $(tail -n 5 <<<"$out")"
+fi
+k=0
+for args in "wythoff wythoff+mod=4 --size 40" "wythoff+pass wythoff+heap=1 --outcome --size 100" \
+            "wythoff+pass wythoff+heap=1 --value 3 --size 50" "wythoff wythoff --size 5" \
+            "wythoff+pass $tmp/q.csv --size 40"; do
+  tojson "f$k" $args
+  echo "$tmp/f$k.json -" >>"$tmp/json.list"
+  k=$((k + 1))
+done
+# every json written above: valid, as many differences as its count, the
+# summary of the reference where there is one
+ref json <"$tmp/json.list"
+
+# --- Ctrl-C -------------------------------------------------------------------
+"$W" compare wythoff+max=5 wythoff+max=6 --size 6000 --threads 1 >/dev/null 2>"$tmp/int.err" &
+pid=$!
+sleep 1
+kill -INT "$pid" 2>/dev/null
+wait "$pid"; rc=$?
+[ "$rc" = 130 ] && grep -q "interrupted" "$tmp/int.err" && pass "Ctrl-C during compare: exit 130, 'interrupted'" ||
+  fail "Ctrl-C during compare: exit $rc: $(cat "$tmp/int.err")"
+finish
