@@ -232,10 +232,6 @@ static int gen_001(void *ctx, uint64_t limit, uint64_t *x, uint64_t *y)
 static const ck_game W_P = {"wythoff", -1, -1, 0};
 static const ck_game W_1 = {"wythoff", -1, -1, 1};
 
-typedef struct {
-    uint64_t h;
-} heap_ctx;
-
 static wy_status c_000_thm1(ck *c, const void *arg)
 {
     (void)arg;
@@ -339,10 +335,6 @@ static wy_status c_000_cor1(ck *c, const void *arg)
 
 /* Lemma 2 and Lemma 3 of paper 000 are statements about the fixed sets B
  * and C of Definition 12 and the moves M1, M2, M3, for x >= 9 or y >= 9. */
-typedef struct {
-    const wy_printed_set *b, *cset;
-} bc_sets;
-
 static int in_m1(const wy_printed_set *s, uint64_t x, uint64_t y) /* (u, y), u < x */
 {
     for (uint32_t i = 0; i < s->n; i++)
@@ -1544,28 +1536,28 @@ static wy_status c_004_sec31(ck *c, const void *arg)
 /* The registry                                                        */
 /* ------------------------------------------------------------------ */
 
-#define PT(id, src, stmt, stem, rules, pass, heap)                                                                     \
+#define PT(id, stem, rules, pass, heap)                                                                     \
     static const printed_arg A_##id = {stem, {rules, pass, heap, 0}, 0};
-PT(f3, 0, 0, "000_fig3", "wythoff+pass", 0, -1)
-PT(f4, 0, 0, "000_fig4", "wythoff+pass", 1, -1)
-PT(f5, 0, 0, "000_fig5", "wythoff+heap=1", -1, 1)
-PT(f6, 0, 0, "000_fig6", "wythoff+pass", 1, -1)
-PT(f7, 0, 0, "000_fig7", "wythoff+pass", 1, -1)
-PT(f8, 0, 0, "000_fig8", "wythoff+pass", 1, -1)
-PT(f9, 0, 0, "000_fig9", "wythoff+pass", 1, -1)
-PT(f10, 0, 0, "000_fig10", "wythoff+pass", 1, -1)
-PT(f11, 0, 0, "000_fig11", "wythoff+heap=1", -1, 1)
-PT(f61, 0, 0, "000_fig6_1", "wythoff+pass", 0, -1)
-PT(f62, 0, 0, "000_fig6_2", "wythoff+pass", 1, -1)
-PT(t1, 0, 0, "004_table1", "wythoff", -1, -1)
-PT(t2, 0, 0, "004_table2", "wythoff+mod=2", -1, -1)
-PT(t3, 0, 0, "004_table3", "wythoff+mod=3", -1, -1)
-PT(t4, 0, 0, "004_table4", "wythoff+mod=4", -1, -1)
-PT(t5, 0, 0, "004_table5", "wythoff+mod=5", -1, -1)
-PT(t6, 0, 0, "004_table6", "wythoff+mod=6", -1, -1)
-PT(t7, 0, 0, "004_table7", "wythoff+mod=7", -1, -1)
-PT(t8, 0, 0, "004_table8", "wythoff+mod=8", -1, -1)
-PT(t9, 0, 0, "004_table9", "wythoff+mod=9", -1, -1)
+PT(f3, "000_fig3", "wythoff+pass", 0, -1)
+PT(f4, "000_fig4", "wythoff+pass", 1, -1)
+PT(f5, "000_fig5", "wythoff+heap=1", -1, 1)
+PT(f6, "000_fig6", "wythoff+pass", 1, -1)
+PT(f7, "000_fig7", "wythoff+pass", 1, -1)
+PT(f8, "000_fig8", "wythoff+pass", 1, -1)
+PT(f9, "000_fig9", "wythoff+pass", 1, -1)
+PT(f10, "000_fig10", "wythoff+pass", 1, -1)
+PT(f11, "000_fig11", "wythoff+heap=1", -1, 1)
+PT(f61, "000_fig6_1", "wythoff+pass", 0, -1)
+PT(f62, "000_fig6_2", "wythoff+pass", 1, -1)
+PT(t1, "004_table1", "wythoff", -1, -1)
+PT(t2, "004_table2", "wythoff+mod=2", -1, -1)
+PT(t3, "004_table3", "wythoff+mod=3", -1, -1)
+PT(t4, "004_table4", "wythoff+mod=4", -1, -1)
+PT(t5, "004_table5", "wythoff+mod=5", -1, -1)
+PT(t6, "004_table6", "wythoff+mod=6", -1, -1)
+PT(t7, "004_table7", "wythoff+mod=7", -1, -1)
+PT(t8, "004_table8", "wythoff+mod=8", -1, -1)
+PT(t9, "004_table9", "wythoff+mod=9", -1, -1)
 #undef PT
 
 static const printed_arg A_000_A = {"000_setA", {"wythoff+pass", 0, -1, 0}, 9};
