@@ -9,16 +9,7 @@
 #include "cli.h"
 #include "wythoff_check.h"
 
-static int fail(int code, const char *fmt, ...)
-{
-    va_list ap;
-    fputs("wythoff: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    return code;
-}
+#define fail cli_die
 
 static const char *USAGE =
     "usage: wythoff check [CLAIM...] [--list] [--limit N] [--format text|markdown|json]\n"
@@ -57,22 +48,7 @@ static const char *scale_name(wy_scale s)
     }
 }
 
-static void json_str(cli_out *o, const char *s)
-{
-    cli_out_char(o, '"');
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') {
-            cli_out_char(o, '\\');
-            cli_out_char(o, (char)ch);
-        } else if (ch < 0x20) {
-            cli_out_fmt(o, "\\u%04x", ch);
-        } else {
-            cli_out_char(o, (char)ch);
-        }
-    }
-    cli_out_char(o, '"');
-}
+#define json_str cli_out_json_str
 
 /* Markdown table cells: '|' escaped. */
 static void md_str(cli_out *o, const char *s)

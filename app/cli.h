@@ -38,6 +38,14 @@ void cli_out_fmt(cli_out *o, const char *fmt, ...)
     ;
 /* Drop trailing spaces still in the buffer (for text tables). */
 void cli_out_rtrim(cli_out *o);
+/* A JSON string literal, with quotes, '"' and '\\' escaped, control characters as \\u00XX. */
+void cli_out_json_str(cli_out *o, const char *s);
+/* Print "wythoff: MESSAGE" on stderr and return code (the exit code). */
+int cli_die(int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 /* Flush and release; returns 0 on a write error. */
 int cli_out_close(cli_out *o);
 

@@ -42,16 +42,7 @@ static const struct {
 static const char usage_line[] = "compare RULES_A RULES_B|FILE [--size N] [--outcome] [--value G] [--pass P] [--heap H] "
                                  "[--format text|csv|json] [--engine auto|table|layer]";
 
-static int die(int code, const char *fmt, ...)
-{
-    va_list ap;
-    fputs("wythoff: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    return code;
-}
+#define die cli_die
 
 static void usage(FILE *f)
 {
@@ -302,22 +293,7 @@ static void json_u64(cli_out *o, uint64_t v)
         cli_out_fmt(o, "\"%llu\"", (unsigned long long)v);
 }
 
-static void json_str(cli_out *o, const char *s)
-{
-    cli_out_char(o, '"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            cli_out_char(o, '\\');
-            cli_out_char(o, (char)c);
-        } else if (c < 0x20) {
-            cli_out_fmt(o, "\\u%04x", c);
-        } else {
-            cli_out_char(o, (char)c);
-        }
-    }
-    cli_out_char(o, '"');
-}
+#define json_str cli_out_json_str
 
 static void side_words(char *buf, size_t n, const wy_rules *r, wy_side s)
 {

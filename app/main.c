@@ -75,16 +75,7 @@ static const struct {
 
 static const char *later_commands[] = {"plot", "graph", "play"};
 
-static int die(int code, const char *fmt, ...)
-{
-    va_list ap;
-    fputs("wythoff: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    return code;
-}
+#define die cli_die
 
 static void usage(FILE *f, int which)
 {

@@ -99,3 +99,31 @@ int cli_out_close(cli_out *o)
     o->buf = NULL;
     return !o->error;
 }
+
+void cli_out_json_str(cli_out *o, const char *s)
+{
+    cli_out_char(o, '"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            cli_out_char(o, '\\');
+            cli_out_char(o, (char)c);
+        } else if (c < 0x20) {
+            cli_out_fmt(o, "\\u%04x", c);
+        } else {
+            cli_out_char(o, (char)c);
+        }
+    }
+    cli_out_char(o, '"');
+}
+
+int cli_die(int code, const char *fmt, ...)
+{
+    va_list ap;
+    fputs("wythoff: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return code;
+}
