@@ -18,7 +18,7 @@ endif
 CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L
 CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANF) -pthread
 LDFLAGS += $(SANF) -pthread
-LDLIBS  += -lgmp
+LDLIBS  += -lpng -lgmp
 
 LIB_SRC := $(sort $(wildcard src/*.c))
 APP_SRC := $(sort $(wildcard app/*.c))

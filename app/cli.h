@@ -82,5 +82,7 @@ void cli_file_abort(cli_file *cf); /* closes and removes */
 
 int cli_compare(int argc, char **argv); /* `wythoff compare` (compare.c): argv after the command name */
 int cli_check(int argc, char **argv);   /* `wythoff check` (check.c): argv after the command name */
+int cli_plot(int argc, char **argv);    /* `wythoff plot` (plot.c): argv after the command name */
+int cli_graph(int argc, char **argv);   /* `wythoff graph` (graph.c): argv after the command name */
 
 #endif

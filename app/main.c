@@ -18,7 +18,7 @@
 enum { CMD_TABLE = 1, CMD_VALUE = 2, CMD_PPOS = 4, CMD_MOVES = 8, CMD_PERIOD = 16, CMD_ALL = 31 };
 
 enum {
-    O_SIZE, O_ROWS, O_COLS, O_PASS, O_HEAP, O_FORMAT, O_OUTPUT, O_VALUE, O_COUNT, O_FROM, O_TERMS,
+    O_SIZE, O_ROWS, O_COLS, O_PASS, O_HEAP, O_FORMAT, O_OUTPUT, O_FRAGMENT, O_VALUE, O_COUNT, O_FROM, O_TERMS,
     O_MAXCOLS, O_ENGINE, O_MEMLIMIT, O_THREADS, O_QUIET, O_HELP, O_VERSION, O_NOPT
 };
 
@@ -35,6 +35,7 @@ static const struct {
     [O_HEAP] = {"heap", 1, CMD_ALL, "H", "stones in the extra heap (default: the ruleset's heap=H)"},
     [O_FORMAT] = {"format", 1, CMD_ALL, "F", "output format (see docs/formats.md)"},
     [O_OUTPUT] = {"output", 1, CMD_TABLE, "FILE", "write the table to FILE instead of standard output"},
+    [O_FRAGMENT] = {"fragment", 0, CMD_TABLE, NULL, "with --format latex: the table without the document around it, to \\input into a paper"},
     [O_VALUE] = {"value", 1, CMD_PPOS, "G", "list positions of value G instead of the P-positions (G = 0)"},
     [O_COUNT] = {"count", 0, CMD_PPOS, NULL, "print only the number of positions found"},
     [O_FROM] = {"from", 1, CMD_PPOS, "X", "list the P-positions (a, b), a <= b, with a >= X along the sequence (any size)"},
@@ -73,7 +74,7 @@ static const struct {
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-static const char *later_commands[] = {"plot", "graph", "play"};
+static const char *later_commands[] = {"play"};
 
 #define die cli_die
 
@@ -87,6 +88,8 @@ static void usage(FILE *f, int which)
             fprintf(f, "  %-7s %s\n", commands[i].name, commands[i].summary);
         fprintf(f, "  %-7s %s\n", "compare", "the positions where two games' values or outcomes differ (or a CSV of positions)");
         fprintf(f, "  %-7s %s\n", "check", "the papers' claims, checked by computation (--list lists them)");
+        fprintf(f, "  %-7s %s\n", "plot", "a picture (PNG or SVG) of a window: heatmap of values, P-positions, or table");
+        fprintf(f, "  %-7s %s\n", "graph", "the move graph of a window as Graphviz DOT (or rendered through Graphviz)");
         fputs("\nRULES := GAME ('+' OPTION)*, GAME wythoff|nim, OPTION pass|pass=K|heap=H|max=N|mod=M|terminal=K|misere\n"
               "examples: wythoff, wythoff+pass, wythoff+heap=1, wythoff+terminal=2+misere, wythoff+max=5, nim+pass,\n"
               "          wythoff+mod=4\n\nRun 'wythoff COMMAND --help' for a command's options; docs/ has the manual.\n",
@@ -309,8 +312,65 @@ typedef struct {
     uint32_t R, C;
     int w, lw;       /* text: cell and label widths */
     unsigned binw;   /* bin: bytes per cell */
+    int fragment;    /* latex: only the tabular (--fragment) */
+    int texd;        /* latex: digits a value column is wide */
     unsigned char *bbuf;
 } table_writer;
+
+/* Text for a LaTeX comment: the canonical rules and side texts hold only
+ * [a-z0-9+=, ]; anything else (never expected) is written as '?', so that
+ * nothing can end the comment or reach TeX as a command. */
+static void tex_comment_text(cli_out *o, const char *t)
+{
+    for (; *t; t++) {
+        char c = *t;
+        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' || c == '=' ||
+                 c == ',' || c == ' ' || c == '-' || c == '.';
+        cli_out_char(o, ok ? c : '?');
+    }
+}
+
+/* docs/formats.md, section latex: a standalone document (or, with
+ * --fragment, only its body) holding a colortbl tabular. */
+static void tex_header(table_writer *w, const char *side)
+{
+    cli_out *o = w->o;
+    const setup *s = w->s;
+    const uint32_t C = w->C;
+    cli_out_fmt(o, "%% Values %s of ", s->rules.misere ? "G-(x, y)" : "G(x, y)");
+    tex_comment_text(o, s->rules_text);
+    tex_comment_text(o, side);
+    cli_out_str(o, " (row x, column y); P-positions (value 0) on red cells.\n");
+    if (w->fragment) {
+        cli_out_str(o, "% Needs \\usepackage[table]{xcolor} in the preamble; \\definecolor{wyP}{RGB}{...} there "
+                       "changes the red.\n");
+    } else {
+        cli_out_str(o, "% In a paper: copy the lines from \\providecolor to \\endgroup and add \\usepackage[table]{xcolor} "
+                       "to the preamble,\n"
+                       "% or put \\usepackage{standalone} and \\usepackage[table]{xcolor} there and \\input this file.\n"
+                       "\\documentclass[border=2pt]{standalone}\n"
+                       "\\usepackage[table]{xcolor}\n"
+                       "\\begin{document}\n");
+    }
+    /* plain r columns (p or w columns exhaust TeX's memory far sooner); the
+     * column labels, boxes as wide as texd digits (0.5em a digit), make
+     * every column that wide, or wider where a number needs it */
+    char wd[24];
+    snprintf(wd, sizeof wd, w->texd % 2 ? "%d.5em" : "%dem", w->texd / 2);
+    cli_out_str(o, "\\providecolor{wyP}{RGB}{200,16,46}\n"
+                   "\\providecolor{wyGrid}{gray}{0.8}\n"
+                   "\\begingroup\n"
+                   "\\small\n"
+                   "\\setlength{\\tabcolsep}{0.3em}%\n"
+                   "\\renewcommand{\\arraystretch}{1.3}%\n");
+    cli_out_str(o, "\\begin{tabular}{r|r");
+    if (C > 1)
+        cli_out_fmt(o, "*{%u}{!{\\color{wyGrid}\\vrule}r}", C - 1);
+    cli_out_str(o, "}\n$x\\backslash y$");
+    for (uint32_t y = 0; y < C; y++)
+        cli_out_fmt(o, " & \\makebox[%s][r]{%u}", wd, y);
+    cli_out_str(o, " \\\\\n\\hline\n");
+}
 
 static void tw_header(table_writer *w, uint64_t maxv)
 {
@@ -341,14 +401,7 @@ static void tw_header(table_writer *w, uint64_t maxv)
             cli_out_str(o, "---:|");
         cli_out_char(o, '\n');
     } else if (strcmp(f, "latex") == 0) {
-        cli_out_fmt(o, "%% Values %s of %s%s; P-positions in bold.\n\\begin{tabular}{r|", s->rules.misere ? "G-" : "G",
-                    s->rules_text, side);
-        for (uint32_t y = 0; y < C; y++)
-            cli_out_char(o, 'r');
-        cli_out_str(o, "}\n$x\\backslash y$");
-        for (uint32_t y = 0; y < C; y++)
-            cli_out_fmt(o, " & %u", y);
-        cli_out_str(o, " \\\\\n\\hline\n");
+        tex_header(w, side);
     } else if (strcmp(f, "bin") == 0) {
         /* docs/formats.md: "WYTB", u32 version 2, rows, cols, pass, heap,
          * cell bytes, length of the rules text, the text, then the cells */
@@ -402,12 +455,17 @@ static void tw_row(table_writer *w, uint32_t x, const uint32_t *v)
         }
         cli_out_char(o, '\n');
     } else if (strcmp(f, "latex") == 0) {
+        /* a light rule between rows; a P-position on a red cell, in white bold */
+        if (x)
+            cli_out_str(o, "\\noalign{\\color{wyGrid}\\hrule}\n");
         cli_out_u64(o, x);
         for (uint32_t y = 0; y < C; y++) {
-            cli_out_str(o, v[y] ? " & " : " & \\textbf{");
-            cli_out_u64(o, v[y]);
-            if (!v[y])
-                cli_out_char(o, '}');
+            if (v[y]) {
+                cli_out_str(o, " & ");
+                cli_out_u64(o, v[y]);
+            } else {
+                cli_out_str(o, " & \\cellcolor{wyP}\\textcolor{white}{\\textbf{0}}");
+            }
         }
         cli_out_str(o, " \\\\\n");
     } else if (strcmp(f, "bin") == 0) {
@@ -437,7 +495,7 @@ static void tw_footer(table_writer *w)
     if (strcmp(w->f, "json") == 0)
         cli_out_str(w->o, "]}\n");
     else if (strcmp(w->f, "latex") == 0)
-        cli_out_str(w->o, "\\end{tabular}\n");
+        cli_out_str(w->o, w->fragment ? "\\end{tabular}\n\\endgroup\n" : "\\end{tabular}\n\\endgroup\n\\end{document}\n");
 }
 
 /* Bytes per cell of a bin table: from the proved bound on its values, so
@@ -458,6 +516,13 @@ static int tw_open(table_writer *w, cli_out *o, const setup *s, uint32_t R, uint
     w->R = R;
     w->C = C;
     w->binw = bin_width(s, R, C);
+    /* latex: every value column as wide as the widest number it can hold
+     * (the proved bound on the values, and the column labels), at least 2
+     * digits, so that the grid is even and roughly square */
+    uint64_t vb = wy_table_value_bound(&s->rules, R, C, s->side);
+    w->texd = digits_of(vb > C - 1 ? vb : C - 1);
+    if (w->texd < 2)
+        w->texd = 2;
     if (strcmp(w->f, "bin") == 0 && !(w->bbuf = malloc((size_t)C * 4)))
         return 0;
     return 1;
@@ -536,6 +601,8 @@ static int cmd_table(const args *a)
         return rc;
     if (strcmp(s.format, "bin") == 0 && !a->given[O_OUTPUT] && isatty(fileno(stdout)))
         return die(2, "--format bin writes binary data; use --output FILE");
+    if (a->given[O_FRAGMENT] && strcmp(s.format, "latex") != 0)
+        return die(2, "--fragment applies only to --format latex (the format is %s)", s.format);
     if ((rc = window_fits(rows, cols)))
         return rc;
     const uint32_t R = (uint32_t)rows, C = (uint32_t)cols;
@@ -563,6 +630,7 @@ static int cmd_table(const args *a)
         cli_file_abort(&cf);
         return die(3, "out of memory");
     }
+    w.fragment = a->given[O_FRAGMENT];
     wy_status st;
     if (streaming) {
         tw_header(&w, 0);
@@ -1619,15 +1687,17 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof later_commands / sizeof later_commands[0]; i++)
         if (strcmp(c, later_commands[i]) == 0)
-            return die(2, "command '%s' is not part of this version yet (available: table, value, ppos, moves, period, compare, check)", c);
+            return die(2, "command '%s' is not part of this version yet (available: table, value, ppos, moves, period, compare, check, plot, graph)", c);
     if (strcmp(c, "compare") == 0) return cli_compare(argc - 2, argv + 2);
     if (strcmp(c, "check") == 0) return cli_check(argc - 2, argv + 2);
+    if (strcmp(c, "plot") == 0) return cli_plot(argc - 2, argv + 2);
+    if (strcmp(c, "graph") == 0) return cli_graph(argc - 2, argv + 2);
     int which = -1;
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(c, commands[i].name) == 0)
             which = (int)i;
     if (which < 0)
-        return die(2, "unknown command '%s' (commands: table, value, ppos, moves, period, compare, check; see 'wythoff --help')", c);
+        return die(2, "unknown command '%s' (commands: table, value, ppos, moves, period, compare, check, plot, graph; see 'wythoff --help')", c);
     cli_signals_install();
     args a;
     int rc = parse_args(&a, argc, argv, 2, which);

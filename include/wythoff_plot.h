@@ -1,0 +1,111 @@
+/*
+ * wythoff_plot.h - pictures of a window: PNG (through libpng) or SVG.
+ *
+ * Three styles:
+ *   WY_PLOT_HEATMAP  every position a pixel (or a square of cell x cell
+ *                    pixels) coloured by its value on a perceptually even
+ *                    scale, with a colour bar, axes and ticks;
+ *   WY_PLOT_PPOS     the positions of one value (0: the P-positions) as
+ *                    dots, for one to three games at once; a dot's colour
+ *                    says which games have the position (legend); windows
+ *                    larger than the picture are drawn in blocks of
+ *                    positions per pixel;
+ *   WY_PLOT_TABLE    the numbers in a grid with row and column labels,
+ *                    P-positions on red cells (small windows).
+ * Heatmaps and dot plots put x on the horizontal axis and y on the vertical
+ * axis, upward, origin at the bottom left (as the papers' figures of
+ * P-positions); tables have row x and column y from the top left (as the
+ * papers' tables and `wythoff table`).
+ *
+ * Every picture carries its geometry (wy_plot_geometry) as text: a PNG
+ * tEXt chunk "wythoff-geometry", an SVG <desc id="wythoff-geometry">, so a
+ * reader can find the pixel of any position.  In SVG every cell or mark of a
+ * window small enough to be drawn element by element carries data-x, data-y
+ * (and data-value for heatmap and table cells).
+ *
+ * The library computes the values itself (table engine, or layer engine for
+ * dot plots of games it covers) and writes the file's bytes through a
+ * callback; it never prints.
+ */
+#ifndef WYTHOFF_PLOT_H
+#define WYTHOFF_PLOT_H
+
+#include "wythoff.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { WY_PLOT_HEATMAP = 0, WY_PLOT_PPOS = 1, WY_PLOT_TABLE = 2 } wy_plot_style;
+typedef enum { WY_PLOT_PNG = 0, WY_PLOT_SVG = 1 } wy_plot_format;
+
+#define WY_PLOT_MAX_GAMES 3
+/* Limits of the styles (requests beyond them are WY_EINVAL, with the reason). */
+#define WY_PLOT_TABLE_MAX 64        /* table: at most 64 x 64 positions */
+#define WY_PLOT_HEATMAP_MAX 16384   /* heatmap: at most 16384 positions a side */
+#define WY_PLOT_TARGET 800          /* automatic size: plots about this many pixels a side */
+#define WY_PLOT_SVG_CELLS 16384     /* SVG heatmaps of more cells embed PNG images */
+#define WY_PLOT_TITLE_MAX 512       /* bytes of a title (UTF-8, no control characters) */
+
+typedef struct {
+    const wy_rules *rules;
+    wy_side side;
+} wy_plot_game;
+
+typedef struct {
+    wy_plot_style style;
+    wy_plot_format format;
+    uint32_t rows, cols;      /* the window: 0 <= x < rows, 0 <= y < cols */
+    unsigned ngames;          /* 1; dot plots: 1 to WY_PLOT_MAX_GAMES */
+    wy_plot_game games[WY_PLOT_MAX_GAMES];
+    uint64_t value;           /* dot plots: the value drawn (0: the P-positions) */
+    unsigned cell;            /* pixels per position: 0 automatic; heatmap and dots 1-64; table up to 128
+                                 and at least what its numbers need (32 or more) */
+    const char *title;        /* NULL: automatic */
+    uint64_t mem_limit;       /* bytes; 0: no limit */
+} wy_plot_spec;
+
+/* Where the positions are.  A position (x, y) of a heatmap or dot plot
+ * covers the pixels
+ *     left + (x / block) * cell  <= px <  left + (x / block + 1) * cell
+ *     top + (H - 1 - y / block) * cell <= py < ... + cell,  H = ceil(cols / block)
+ * and of a table (block 1)
+ *     left + y * cell <= px < left + (y + 1) * cell,  top + x * cell <= py < ...
+ * Either cell or block is 1. */
+typedef struct {
+    uint32_t width, height;   /* the whole picture, pixels */
+    uint32_t left, top;       /* the corner of the cell area */
+    uint32_t cell;            /* pixels per position (or per block) a side */
+    uint32_t block;           /* positions per pixel a side (dot plots of big windows) */
+    uint32_t cells_x, cells_y; /* the cell area in cells: cells_x across, cells_y down */
+    unsigned font;            /* the text's scale */
+} wy_plot_geometry;
+
+/* The layout of a spec (validates it).  WY_EINVAL with a message for a bad
+ * spec. */
+wy_status wy_plot_layout(const wy_plot_spec *spec, wy_plot_geometry *geom, char *err, size_t errlen);
+
+/* Bytes wy_plot needs at most (computing and drawing), for refusing early;
+ * 0 for a bad spec. */
+uint64_t wy_plot_estimate(const wy_plot_spec *spec);
+
+/* Receives the file's bytes in order; returns 0 on success, nonzero to stop
+ * (wy_plot then returns WY_EINVAL with "write error"). */
+typedef int (*wy_write_fn)(void *ctx, const void *data, size_t len);
+
+/* Compute and draw.  run: threads and progress for the engines (NULL: none).
+ * WY_ERANGE when the estimate exceeds spec->mem_limit (before allocating),
+ * WY_ECANCELED when the progress function stops it. */
+wy_status wy_plot(const wy_plot_spec *spec, const wy_run *run, wy_write_fn write, void *write_ctx, char *err,
+                  size_t errlen);
+
+/* The colour of value v on a heatmap whose largest value is vmax: entry
+ * v * 255 / vmax of the scale (0 when vmax is 0). */
+void wy_plot_heat_rgb(uint64_t v, uint64_t vmax, uint8_t rgb[3]);
+/* The colour of a dot in the games of bit mask m (1 .. 7). */
+void wy_plot_set_rgb(unsigned m, uint8_t rgb[3]);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* WYTHOFF_PLOT_H */
