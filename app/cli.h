@@ -82,6 +82,30 @@ void cli_file_abort(cli_file *cf); /* closes and removes */
 
 int cli_compare(int argc, char **argv); /* `wythoff compare` (compare.c): argv after the command name */
 int cli_check(int argc, char **argv);   /* `wythoff check` (check.c): argv after the command name */
+/* ---- options of compare, plot and graph (opts.c) ---- */
+typedef struct {
+    const char *name; /* without the leading "--" */
+    int arg;          /* takes a value */
+    const char *meta, *help;
+} cli_opt;
+#define CLI_MAXOPT 24
+#define CLI_MAXPOS 8
+typedef struct {
+    const char *pos[CLI_MAXPOS];
+    int npos;
+    const char *val[CLI_MAXOPT];
+    int given[CLI_MAXOPT];
+} cli_args;
+/* Parse argv (after the command name) against opts: "--name VALUE",
+ * "--name=VALUE", "--" ends the options; at most maxpos positional
+ * arguments.  others: NULL-terminated names of other commands' options, for
+ * "does not apply" messages.  Returns 0, or the exit code after printing the
+ * message. */
+int cli_opts_parse(cli_args *a, const cli_opt *opts, int nopt, const char *cmd, const char *const *others,
+                   int maxpos, int argc, char **argv);
+/* The options' help lines for a usage message. */
+void cli_opts_usage(FILE *f, const cli_opt *opts, int nopt);
+
 int cli_plot(int argc, char **argv);    /* `wythoff plot` (plot.c): argv after the command name */
 int cli_graph(int argc, char **argv);   /* `wythoff graph` (graph.c): argv after the command name */
 

@@ -20,11 +20,7 @@ enum {
     C_VERSION, C_NOPT
 };
 
-static const struct {
-    const char *name;
-    int arg;
-    const char *meta, *help;
-} copts[C_NOPT] = {
+static const cli_opt copts[C_NOPT] = {
     [C_SIZE] = {"size", 1, "N", "window 0 <= x, y < N (default 64; with a FILE, its largest coordinate + 1)"},
     [C_OUTCOME] = {"outcome", 0, NULL, "compare the P-positions instead of the values"},
     [C_VALUE] = {"value", 1, "G", "compare the positions of value G (implies --outcome; default 0: P-positions)"},
@@ -51,69 +47,18 @@ static void usage(FILE *f)
                "file of positions 'x,y'\n"
                "exit status: 0 no difference, 1 differences found, 2 bad usage or input, 3 too large\n\noptions:\n",
             usage_line);
-    for (int o = 0; o < C_NOPT; o++) {
-        char lhs[64];
-        snprintf(lhs, sizeof lhs, "--%s%s%s", copts[o].name, copts[o].arg ? " " : "", copts[o].arg ? copts[o].meta : "");
-        fprintf(f, "  %-20s %s\n", lhs, copts[o].help);
-    }
+    cli_opts_usage(f, copts, C_NOPT);
 }
 
-typedef struct {
-    const char *pos[2];
-    int npos;
-    const char *val[C_NOPT];
-    int given[C_NOPT];
-} cargs;
+typedef cli_args cargs;
 
 /* The option syntax of the other commands (docs/commands.md, "Options in
  * general").  Returns 0 or an exit code. */
+static const char *const c_others[] = {"rows", "cols", "output", "count", "from", "terms", "max-cols", NULL};
+
 static int parse(cargs *a, int argc, char **argv)
 {
-    memset(a, 0, sizeof *a);
-    int only_pos = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *s = argv[i];
-        if (!only_pos && strcmp(s, "--") == 0) {
-            only_pos = 1;
-            continue;
-        }
-        if (!only_pos && s[0] == '-' && s[1] == '-') {
-            const char *name = s + 2, *eq = strchr(name, '=');
-            size_t n = eq ? (size_t)(eq - name) : strlen(name);
-            int o;
-            for (o = 0; o < C_NOPT; o++)
-                if (strlen(copts[o].name) == n && strncmp(copts[o].name, name, n) == 0)
-                    break;
-            if (o == C_NOPT) {
-                static const char *const others[] = {"rows", "cols", "output", "count", "from", "terms", "max-cols"};
-                for (size_t k = 0; k < sizeof others / sizeof others[0]; k++)
-                    if (strlen(others[k]) == n && strncmp(others[k], name, n) == 0)
-                        return die(2, "option '--%s' does not apply to 'compare' (see 'wythoff compare --help')",
-                                   others[k]);
-                return die(2, "unknown option '%s' (see 'wythoff compare --help')", s);
-            }
-            if (a->given[o])
-                return die(2, "option '--%s' given twice", copts[o].name);
-            a->given[o] = 1;
-            if (copts[o].arg) {
-                if (eq)
-                    a->val[o] = eq + 1;
-                else if (i + 1 < argc)
-                    a->val[o] = argv[++i];
-                else
-                    return die(2, "option '--%s' needs a value (%s)", copts[o].name, copts[o].meta);
-            } else if (eq) {
-                return die(2, "option '--%s' takes no value", copts[o].name);
-            }
-            continue;
-        }
-        if (!only_pos && s[0] == '-' && s[1] != '\0' && !(s[1] >= '0' && s[1] <= '9'))
-            return die(2, "unknown option '%s' (options are spelled --name)", s);
-        if (a->npos == 2)
-            return die(2, "too many arguments ('%s'); see 'wythoff compare --help'", s);
-        a->pos[a->npos++] = s;
-    }
-    return 0;
+    return cli_opts_parse(a, copts, C_NOPT, "compare", c_others, 2, argc, argv);
 }
 
 /* ------------------------------------------------------------------ */

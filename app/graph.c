@@ -43,11 +43,7 @@ enum {
     G_HELP, G_VERSION, G_NOPT
 };
 
-static const struct {
-    const char *name;
-    int arg;
-    const char *meta, *help;
-} gopts[G_NOPT] = {
+static const cli_opt gopts[G_NOPT] = {
     [G_SIZE] = {"size", 1, "N", "window 0 <= x, y < N (default 4)"},
     [G_ROWS] = {"rows", 1, "R", "rows 0 <= x < R"},
     [G_COLS] = {"cols", 1, "C", "columns 0 <= y < C"},
@@ -74,70 +70,18 @@ static void usage(FILE *f)
                "the move graph of a window: every state a node (P-positions filled red), every move an edge (winning "
                "moves red), as Graphviz DOT, or rendered through Graphviz's dot\n\noptions:\n",
             usage_line);
-    for (int o = 0; o < G_NOPT; o++) {
-        char lhs[64];
-        snprintf(lhs, sizeof lhs, "--%s%s%s", gopts[o].name, gopts[o].arg ? " " : "", gopts[o].arg ? gopts[o].meta : "");
-        fprintf(f, "  %-20s %s\n", lhs, gopts[o].help);
-    }
+    cli_opts_usage(f, gopts, G_NOPT);
 }
 
-typedef struct {
-    const char *pos[4];
-    int npos;
-    const char *val[G_NOPT];
-    int given[G_NOPT];
-} gargs;
+typedef cli_args gargs;
 
 /* The option syntax of the other commands (docs/commands.md, "Options in
  * general").  Returns 0 or an exit code. */
+static const char *const g_others[] = {"value", "count", "from", "terms", "max-cols", "engine", "outcome", "list", "limit", "style", "fragment", NULL};
+
 static int parse(gargs *a, int argc, char **argv)
 {
-    memset(a, 0, sizeof *a);
-    int only_pos = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *s = argv[i];
-        if (!only_pos && strcmp(s, "--") == 0) {
-            only_pos = 1;
-            continue;
-        }
-        if (!only_pos && s[0] == '-' && s[1] == '-') {
-            const char *name = s + 2, *eq = strchr(name, '=');
-            size_t n = eq ? (size_t)(eq - name) : strlen(name);
-            int o;
-            for (o = 0; o < G_NOPT; o++)
-                if (strlen(gopts[o].name) == n && strncmp(gopts[o].name, name, n) == 0)
-                    break;
-            if (o == G_NOPT) {
-                static const char *const others[] = {"value", "count", "from", "terms", "max-cols", "engine",
-                                                     "outcome", "list", "limit", "style", "fragment"};
-                for (size_t k = 0; k < sizeof others / sizeof others[0]; k++)
-                    if (strlen(others[k]) == n && strncmp(others[k], name, n) == 0)
-                        return die(2, "option '--%s' does not apply to 'graph' (see 'wythoff graph --help')",
-                                   others[k]);
-                return die(2, "unknown option '%s' (see 'wythoff graph --help')", s);
-            }
-            if (a->given[o])
-                return die(2, "option '--%s' given twice", gopts[o].name);
-            a->given[o] = 1;
-            if (gopts[o].arg) {
-                if (eq)
-                    a->val[o] = eq + 1;
-                else if (i + 1 < argc)
-                    a->val[o] = argv[++i];
-                else
-                    return die(2, "option '--%s' needs a value (%s)", gopts[o].name, gopts[o].meta);
-            } else if (eq) {
-                return die(2, "option '--%s' takes no value", gopts[o].name);
-            }
-            continue;
-        }
-        if (!only_pos && s[0] == '-' && s[1] != '\0' && !(s[1] >= '0' && s[1] <= '9'))
-            return die(2, "unknown option '%s' (options are spelled --name)", s);
-        if (a->npos == 4)
-            return die(2, "too many arguments ('%s'); see 'wythoff graph --help'", s);
-        a->pos[a->npos++] = s;
-    }
-    return 0;
+    return cli_opts_parse(a, gopts, G_NOPT, "graph", g_others, 4, argc, argv);
 }
 
 /* ------------------------------------------------------------------ */
@@ -615,7 +559,7 @@ static int temp_fd(void)
     char *tmpl = malloc(strlen(dir) + 32);
     if (!tmpl)
         return -1;
-    sprintf(tmpl, "%s/wythoff-graph-XXXXXX", dir);
+    snprintf(tmpl, strlen(dir) + 32, "%s/wythoff-graph-XXXXXX", dir);
     int fd = mkstemp(tmpl);
     if (fd >= 0) {
         unlink(tmpl);

@@ -19,11 +19,7 @@ enum {
     P_THREADS, P_QUIET, P_HELP, P_VERSION, P_NOPT
 };
 
-static const struct {
-    const char *name;
-    int arg;
-    const char *meta, *help;
-} popts[P_NOPT] = {
+static const cli_opt popts[P_NOPT] = {
     [P_SIZE] = {"size", 1, "N", "the window 0 <= x, y < N (default 64; forms like 1e6 and 2^12)"},
     [P_ROWS] = {"rows", 1, "R", "the window's rows 0 <= x < R (with --cols)"},
     [P_COLS] = {"cols", 1, "C", "the window's columns 0 <= y < C (with --rows)"},
@@ -42,12 +38,7 @@ static const struct {
     [P_VERSION] = {"version", 0, NULL, "show the version"},
 };
 
-typedef struct {
-    const char *pos[8];
-    int npos;
-    const char *val[P_NOPT];
-    int given[P_NOPT];
-} pargs;
+typedef cli_args pargs;
 
 static void usage(FILE *f)
 {
@@ -57,11 +48,7 @@ static void usage(FILE *f)
             "dots, or the table of numbers with the P-positions on red cells; PNG or SVG.\n"
             "Up to three rulesets overlaid in one dot plot (--style ppos), a colour for each combination.\n\noptions:\n",
             usage_line);
-    for (int o = 0; o < P_NOPT; o++) {
-        char lhs[64];
-        snprintf(lhs, sizeof lhs, "--%s%s%s", popts[o].name, popts[o].arg ? " " : "", popts[o].arg ? popts[o].meta : "");
-        fprintf(f, "  %-18s %s\n", lhs, popts[o].help);
-    }
+    cli_opts_usage(f, popts, P_NOPT);
     fputs("\nexamples:\n"
           "  wythoff plot wythoff --size 1024 --output wythoff.png\n"
           "  wythoff plot wythoff wythoff+pass --style ppos --size 200 --output ppos.svg\n"
@@ -71,45 +58,7 @@ static void usage(FILE *f)
 
 static int parse(pargs *a, int argc, char **argv)
 {
-    memset(a, 0, sizeof *a);
-    int only_pos = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *s = argv[i];
-        if (!only_pos && strcmp(s, "--") == 0) {
-            only_pos = 1;
-            continue;
-        }
-        if (!only_pos && s[0] == '-' && s[1] == '-') {
-            const char *name = s + 2, *eq = strchr(name, '=');
-            size_t n = eq ? (size_t)(eq - name) : strlen(name);
-            int o;
-            for (o = 0; o < P_NOPT; o++)
-                if (strlen(popts[o].name) == n && strncmp(popts[o].name, name, n) == 0)
-                    break;
-            if (o == P_NOPT)
-                return die(2, "unknown option '%s' (see 'wythoff plot --help')", s);
-            if (a->given[o])
-                return die(2, "option '--%s' given twice", popts[o].name);
-            a->given[o] = 1;
-            if (popts[o].arg) {
-                if (eq)
-                    a->val[o] = eq + 1;
-                else if (i + 1 < argc)
-                    a->val[o] = argv[++i];
-                else
-                    return die(2, "option '--%s' needs a value (%s)", popts[o].name, popts[o].meta);
-            } else if (eq) {
-                return die(2, "option '--%s' takes no value", popts[o].name);
-            }
-            continue;
-        }
-        if (!only_pos && s[0] == '-' && s[1] != '\0')
-            return die(2, "unknown option '%s' (options are spelled --name)", s);
-        if (a->npos == WY_PLOT_MAX_GAMES)
-            return die(2, "too many arguments ('%s'): a plot shows at most %d rulesets", s, WY_PLOT_MAX_GAMES);
-        a->pos[a->npos++] = s;
-    }
-    return 0;
+    return cli_opts_parse(a, popts, P_NOPT, "plot", NULL, 3, argc, argv);
 }
 
 static int parse_u32(uint32_t *out, const char *text, const char *what, uint64_t lo, uint64_t hi)

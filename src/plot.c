@@ -454,7 +454,7 @@ uint64_t wy_plot_estimate(const wy_plot_spec *sp)
                 most = e;
         }
         /* the grid, the scene (about 64 bytes an item, at most one item a cell) */
-        b += grid + most + (sp->format == WY_PLOT_SVG ? 0 : 0) + grid * 64;
+        b += grid + most + grid * 64;
     } else {
         b += wy_table_estimate(sp->games[0].rules, sp->rows, sp->cols, sp->games[0].side);
         b += (uint64_t)sp->cols * 4;
@@ -962,8 +962,6 @@ int wy__draw_heat(uint8_t *img, uint32_t W, uint32_t H, const wy__scene *sc, uin
     uint32_t *row = malloc((size_t)C * sizeof *row);
     if (!row)
         return 0;
-    uint8_t lut[256][3];
-    memcpy(lut, wy_palette_seq, sizeof lut);
     for (uint32_t x = 0; x < R; x++) {
         wy_table_row(sc->table, x, sc->side, row);
         for (uint32_t y = 0; y < C; y++) {
@@ -971,9 +969,9 @@ int wy__draw_heat(uint8_t *img, uint32_t W, uint32_t H, const wy__scene *sc, uin
             int64_t px = (int64_t)left + (int64_t)x * cell, py = (int64_t)top + (int64_t)(C - 1 - y) * cell;
             if (cell == 1) {
                 if (px < W && py < H)
-                    memcpy(img + ((size_t)py * W + (size_t)px) * 3, lut[idx], 3);
+                    memcpy(img + ((size_t)py * W + (size_t)px) * 3, wy_palette_seq[idx], 3);
             } else {
-                wy__fill(img, W, H, px, py, cell, cell, lut[idx]);
+                wy__fill(img, W, H, px, py, cell, cell, wy_palette_seq[idx]);
             }
         }
     }
