@@ -1,67 +1,130 @@
 # wythoff - build with `make`; tests with `make check` (see README.md).
-# `make SAN=1` builds everything with AddressSanitizer + UBSan into build-san/.
+#
+# Three libraries, each a static and a shared one (build/):
+#   libwythoff        the core: rules, moves, the table, layer and exact
+#                     engines, row strips, comparison (GMP, pthreads)
+#   libwythoff-check  the papers' claims checked by computation (above the core)
+#   libwythoff-plot   pictures, PNG through libpng and SVG (above the core)
+# and the tool build/wythoff, linked with the three static libraries.
+#
+# Your CFLAGS, CPPFLAGS and LDFLAGS are added after the project's own, never
+# instead of them: `make CFLAGS=-O3` still builds C11 with the warnings and
+# threads.  `make SAN=1` builds everything with AddressSanitizer + UBSan
+# into build-san/.  `make WERROR=1` turns warnings into errors (CI, tests).
 CC      ?= cc
-CSTD    := -std=c11
-WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+AR      ?= ar
+
+VERSION := $(shell sed -n 's/^\#define WY_VERSION "\(.*\)"/\1/p' include/wythoff.h)
+MAJOR   := $(firstword $(subst ., ,$(VERSION)))
+
+WY_WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ifeq ($(WERROR),1)
-WARN    += -Werror
+WY_WARN += -Werror
 endif
 ifeq ($(SAN),1)
 BUILD   ?= build-san
-OPT     ?= -O1 -g -fno-omit-frame-pointer
-SANF    := -fsanitize=address,undefined -fno-sanitize-recover=all
+WY_OPT  ?= -O1 -g -fno-omit-frame-pointer
+WY_SANF := -fsanitize=address,undefined -fno-sanitize-recover=all
 else
 BUILD   ?= build
-OPT     ?= -O2 -g
-SANF    :=
+WY_OPT  ?= -O2 -g
+WY_SANF :=
 endif
-CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L
-CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANF) -pthread
-LDFLAGS += $(SANF) -pthread
-LDLIBS  += -lpng -lgmp
+# -ffile-prefix-map: no path of the checkout in the objects (debug info,
+# __FILE__), so two checkouts build the same bytes.
+WY_CPPFLAGS := -Iinclude -D_POSIX_C_SOURCE=200809L
+WY_CFLAGS   := -std=c11 $(WY_WARN) $(WY_OPT) $(WY_SANF) -pthread -fvisibility=hidden \
+               -ffile-prefix-map=$(CURDIR)=.
+WY_LDFLAGS  := $(WY_SANF) -pthread
 
-LIB_SRC := $(sort $(wildcard src/*.c))
-APP_SRC := $(sort $(wildcard app/*.c))
+COMPILE = $(CC) $(WY_CPPFLAGS) $(CPPFLAGS) $(WY_CFLAGS) $(CFLAGS)
+LINK    = $(CC) $(WY_LDFLAGS) $(LDFLAGS)
+
+LIBS_CORE  := -lgmp
+LIBS_PLOT  := -lpng -lz
+LIBS_TOOL  := $(LIBS_PLOT) $(LIBS_CORE)
+
+CORE_SRC  := $(sort $(wildcard src/core/*.c))
+CHECK_SRC := $(sort $(wildcard src/check/*.c))
+PLOT_SRC  := $(sort $(wildcard src/plot/*.c))
+APP_SRC   := $(sort $(wildcard app/*.c))
 NAIVE_SRC := $(sort $(filter-out tests/naive/main.c,$(wildcard tests/naive/*.c)))
-UNIT_SRC := $(sort $(wildcard tests/unit/t-*.c))
+UNIT_SRC  := $(sort $(wildcard tests/unit/t-*.c))
+FUZZ_SRC  := $(sort $(wildcard tests/fuzz/fuzz-*.c))
 
-LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
-LIB_PIC := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
-APP_OBJ := $(APP_SRC:%.c=$(BUILD)/%.o)
-NAIVE_OBJ := $(NAIVE_SRC:%.c=$(BUILD)/%.o)
+obj = $(1:%.c=$(BUILD)/%.o)
+pic = $(1:%.c=$(BUILD)/pic/%.o)
+
+CORE_A  := $(BUILD)/libwythoff.a
+CHECK_A := $(BUILD)/libwythoff-check.a
+PLOT_A  := $(BUILD)/libwythoff-plot.a
+SO_CORE  := $(BUILD)/libwythoff.so
+SO_CHECK := $(BUILD)/libwythoff-check.so
+SO_PLOT  := $(BUILD)/libwythoff-plot.so
+SHARED  := $(SO_CORE) $(SO_CHECK) $(SO_PLOT)
+STATIC  := $(CORE_A) $(CHECK_A) $(PLOT_A)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/tests/replay-%)
 
-.PHONY: all lib check bench clean
-all: $(BUILD)/wythoff $(BUILD)/libwythoff.a $(BUILD)/libwythoff.so $(BUILD)/wythoff-naive $(UNIT_BIN) $(BUILD)/bench-baseline
-lib: $(BUILD)/libwythoff.a $(BUILD)/libwythoff.so
+HEADERS := $(wildcard include/*.h src/*/*.h app/*.h tests/naive/*.h tests/fuzz/*.h)
 
-$(BUILD)/%.o: %.c $(wildcard include/*.h) $(wildcard src/*.h app/*.h tests/naive/*.h)
+.PHONY: all lib check bench clean fuzz
+all: $(BUILD)/wythoff $(STATIC) $(SHARED) $(BUILD)/wythoff-naive $(UNIT_BIN) $(FUZZ_BIN) $(BUILD)/bench-baseline
+lib: $(STATIC) $(SHARED)
+
+$(BUILD)/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	$(COMPILE) -c $< -o $@
 
-$(BUILD)/pic/%.o: %.c $(wildcard include/*.h) $(wildcard src/*.h)
+$(BUILD)/pic/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -fPIC -c $< -o $@
+	$(COMPILE) -fPIC -c $< -o $@
 
-$(BUILD)/libwythoff.a: $(LIB_OBJ)
-	ar rcs $@ $^
+# ar D: no timestamps, owners or modes in the archive.
+$(CORE_A): $(call obj,$(CORE_SRC))
+	rm -f $@ && $(AR) rcsD $@ $^
+$(CHECK_A): $(call obj,$(CHECK_SRC))
+	rm -f $@ && $(AR) rcsD $@ $^
+$(PLOT_A): $(call obj,$(PLOT_SRC))
+	rm -f $@ && $(AR) rcsD $@ $^
 
-$(BUILD)/libwythoff.so: $(LIB_PIC)
-	$(CC) -shared $(LDFLAGS) -o $@ $^ $(LDLIBS)
+# Shared libraries: libX.so.VERSION with SONAME libX.so.MAJOR, and the links
+# libX.so.MAJOR and libX.so.  The layers link the core.
+$(SO_CORE): $(call pic,$(CORE_SRC))
+	$(LINK) -shared -Wl,--no-undefined -Wl,-soname,libwythoff.so.$(MAJOR) -o $@.$(VERSION) $^ $(LIBS_CORE) $(LDLIBS)
+	ln -sf libwythoff.so.$(VERSION) $@.$(MAJOR) && ln -sf libwythoff.so.$(VERSION) $@
+$(SO_CHECK): $(call pic,$(CHECK_SRC)) $(SO_CORE)
+	$(LINK) -shared -Wl,--no-undefined -Wl,-soname,libwythoff-check.so.$(MAJOR) -o $@.$(VERSION) $(call pic,$(CHECK_SRC)) \
+	    -L$(BUILD) -lwythoff $(LIBS_CORE) $(LDLIBS)
+	ln -sf libwythoff-check.so.$(VERSION) $@.$(MAJOR) && ln -sf libwythoff-check.so.$(VERSION) $@
+$(SO_PLOT): $(call pic,$(PLOT_SRC)) $(SO_CORE)
+	$(LINK) -shared -Wl,--no-undefined -Wl,-soname,libwythoff-plot.so.$(MAJOR) -o $@.$(VERSION) $(call pic,$(PLOT_SRC)) \
+	    -L$(BUILD) -lwythoff $(LIBS_PLOT) $(LIBS_CORE) $(LDLIBS)
+	ln -sf libwythoff-plot.so.$(VERSION) $@.$(MAJOR) && ln -sf libwythoff-plot.so.$(VERSION) $@
 
-$(BUILD)/wythoff: $(APP_OBJ) $(BUILD)/libwythoff.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(BUILD)/wythoff: $(call obj,$(APP_SRC)) $(CHECK_A) $(PLOT_A) $(CORE_A)
+	$(LINK) -o $@ $^ $(LIBS_TOOL) $(LDLIBS)
 
-$(BUILD)/wythoff-naive: $(BUILD)/tests/naive/main.o $(NAIVE_OBJ) $(BUILD)/libwythoff.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(BUILD)/wythoff-naive: $(BUILD)/tests/naive/main.o $(call obj,$(NAIVE_SRC)) $(CORE_A)
+	$(LINK) -o $@ $^ $(LIBS_CORE) $(LDLIBS)
 
 # The per-line bitset baseline of bench/run (independent of the library).
 $(BUILD)/bench-baseline: $(BUILD)/bench/baseline.o
-	$(CC) $(LDFLAGS) -o $@ $^
+	$(LINK) -o $@ $^
 
-$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(NAIVE_OBJ) $(BUILD)/libwythoff.a
+# Unit tests link everything static (the internal headers' functions are
+# hidden in the shared libraries, not in the archives).
+$(BUILD)/tests/t-%: $(BUILD)/tests/unit/t-%.o $(call obj,$(NAIVE_SRC)) $(CHECK_A) $(PLOT_A) $(CORE_A)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(LINK) -o $@ $^ $(LIBS_TOOL) $(LDLIBS)
+
+# Fuzz harnesses, replayed over their corpus by a plain driver (no clang):
+# tests/fuzz/README.md.  The app objects give the harnesses the tool's readers.
+APP_LIB_OBJ := $(call obj,$(filter-out app/main.c,$(APP_SRC)))
+$(BUILD)/tests/replay-%: $(BUILD)/tests/fuzz/%.o $(BUILD)/tests/fuzz/replay.o $(APP_LIB_OBJ) $(call obj,$(NAIVE_SRC)) \
+                         $(CHECK_A) $(PLOT_A) $(CORE_A)
+	@mkdir -p $(dir $@)
+	$(LINK) -o $@ $^ $(LIBS_TOOL) $(LDLIBS)
 
 check:
 	./tests/run --both
@@ -70,4 +133,4 @@ bench: all
 	./bench/run
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz

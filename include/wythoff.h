@@ -20,7 +20,16 @@
 extern "C" {
 #endif
 
+/* The version, from this one place (the build and `wythoff --version` read it). */
 #define WY_VERSION "0.1.0"
+
+/* Every function of the public API is declared WY_API: the shared libraries
+ * are built with hidden visibility, so they export exactly these names. */
+#if defined(__GNUC__) || defined(__clang__)
+#define WY_API __attribute__((visibility("default")))
+#else
+#define WY_API
+#endif
 
 /* Status codes.  The command-line tool uses them as exit codes. */
 typedef enum {
@@ -76,11 +85,11 @@ typedef struct {
 
 /* Parse a ruleset such as "wythoff+pass+max=5".  On error the message names
  * the offending part.  Cost: linear in the text. */
-wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t errlen);
+WY_API wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t errlen);
 
 /* Canonical text of a ruleset (options in a fixed order); returns the length
  * it needs (like snprintf). */
-int wy_rules_format(char *buf, size_t len, const wy_rules *rules);
+WY_API int wy_rules_format(char *buf, size_t len, const wy_rules *rules);
 
 /* ------------------------------------------------------------------ */
 /* Side state                                                          */
@@ -94,10 +103,10 @@ typedef struct {
 } wy_side;
 
 /* The start side state of a ruleset. */
-wy_side wy_side_start(const wy_rules *rules);
+WY_API wy_side wy_side_start(const wy_rules *rules);
 
 /* Check a side state against a ruleset (pass <= passes, heap <= heap). */
-wy_status wy_side_check(const wy_rules *rules, wy_side side, char *err, size_t errlen);
+WY_API wy_status wy_side_check(const wy_rules *rules, wy_side side, char *err, size_t errlen);
 
 /* ------------------------------------------------------------------ */
 /* Moves                                                               */
@@ -121,7 +130,7 @@ typedef struct {
 /* Every option of (x, y, side), in a fixed order (column, row, diagonal,
  * modular, heap, pass; nearer targets first).  Writes at most cap moves to
  * out and returns the total number in *count.  Cost: O(number of options). */
-wy_status wy_moves_list(wy_move *out, size_t cap, size_t *count, const wy_rules *rules,
+WY_API wy_status wy_moves_list(wy_move *out, size_t cap, size_t *count, const wy_rules *rules,
                         uint32_t x, uint32_t y, wy_side side, char *err, size_t errlen);
 
 /* ------------------------------------------------------------------ */
@@ -143,8 +152,8 @@ typedef enum { WY_LAYOUT_AUTO = 0, WY_LAYOUT_DENSE = 1, WY_LAYOUT_SPARSE = 2 } w
  * first guess of the largest value make the line bitsets grow, so for
  * rulesets whose values exceed x + y (mod=M with small M) the need can
  * exceed the estimate; see docs/engines.md. */
-uint64_t wy_table_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side);
-uint64_t wy_table_estimate_layout(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
+WY_API uint64_t wy_table_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side);
+WY_API uint64_t wy_table_estimate_layout(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
                                   wy_layout layout);
 
 /* Compute the table.  `side` is the highest side state needed (all states
@@ -154,11 +163,11 @@ uint64_t wy_table_estimate_layout(const wy_rules *rules, uint32_t rows, uint32_t
  * Cost: O(rows * cols * (passes+1) * (heap+1)) word operations for the
  * unbounded rules (dense layout); the sparse layout adds O(min(rows, cols))
  * per cell; max=N with mod=M adds O(N^2 / M) per cell. */
-wy_status wy_table_compute(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols,
+WY_API wy_status wy_table_compute(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols,
                            wy_side side, uint64_t mem_limit, char *err, size_t errlen);
 
 /* The same with the layout chosen by the caller (tests and benchmarks). */
-wy_status wy_table_compute_layout(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols,
+WY_API wy_status wy_table_compute_layout(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols,
                                   wy_side side, uint64_t mem_limit, wy_layout layout, char *err,
                                   size_t errlen);
 
@@ -167,7 +176,7 @@ wy_status wy_table_compute_layout(wy_table **out, const wy_rules *rules, uint32_
  * the values fit (the estimate counts 2 bytes), 4 bytes otherwise: a value
  * above 65535 restarts the computation with 4-byte cells, within mem_limit.
  * WY_ECANCELED when the progress function asked to stop. */
-wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols,
+WY_API wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols,
                                wy_side side, uint64_t mem_limit, wy_layout layout, const wy_run *run,
                                char *err, size_t errlen);
 
@@ -177,36 +186,36 @@ wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t r
  * bitsets and a ring of recent rows, not the table.  A nonzero return from
  * fn stops the computation (WY_ECANCELED). */
 typedef int (*wy_row_fn)(void *ctx, uint32_t x, const uint32_t *values, uint32_t cols);
-wy_status wy_table_stream(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
+WY_API wy_status wy_table_stream(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
                           uint64_t mem_limit, const wy_run *run, wy_row_fn fn, void *ctx, char *err,
                           size_t errlen);
-uint64_t wy_table_stream_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
+WY_API uint64_t wy_table_stream_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
                                   unsigned threads);
 
 /* An upper bound on the values of the window in side state `side`: the
  * largest number of options of a cell (a mex never exceeds it). */
-uint64_t wy_table_value_bound(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side);
+WY_API uint64_t wy_table_value_bound(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side);
 
 /* The layout a computed table used (WY_LAYOUT_DENSE or WY_LAYOUT_SPARSE). */
-wy_layout wy_table_layout(const wy_table *t);
+WY_API wy_layout wy_table_layout(const wy_table *t);
 
-void wy_table_free(wy_table *t);
+WY_API void wy_table_free(wy_table *t);
 
-uint32_t wy_table_rows(const wy_table *t);
-uint32_t wy_table_cols(const wy_table *t);
+WY_API uint32_t wy_table_rows(const wy_table *t);
+WY_API uint32_t wy_table_cols(const wy_table *t);
 
 /* The value G (or G- in misere play) of (x, y) with side state `side`.
  * Requires x < rows, y < cols and side within the computed states. */
-uint32_t wy_table_get(const wy_table *t, uint32_t x, uint32_t y, wy_side side);
+WY_API uint32_t wy_table_get(const wy_table *t, uint32_t x, uint32_t y, wy_side side);
 
 /* Row x (0 <= x < rows) of side state `side` into out[0..cols-1]. */
-void wy_table_row(const wy_table *t, uint32_t x, wy_side side, uint32_t *out);
+WY_API void wy_table_row(const wy_table *t, uint32_t x, wy_side side, uint32_t *out);
 
 /* Bytes per stored cell (2 or 4). */
-unsigned wy_table_cell_bytes(const wy_table *t);
+WY_API unsigned wy_table_cell_bytes(const wy_table *t);
 
 /* Largest value in the table for the given side state. */
-uint32_t wy_table_max(const wy_table *t, wy_side side);
+WY_API uint32_t wy_table_max(const wy_table *t, wy_side side);
 
 #ifdef __cplusplus
 }

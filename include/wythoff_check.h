@@ -66,18 +66,18 @@ typedef struct {
 
 /* The number of claims and the i-th (0 <= i < count), in a fixed order
  * (paper, then order of appearance). */
-size_t wy_claim_count(void);
-const wy_claim_info *wy_claim_get(size_t i);
+WY_API size_t wy_claim_count(void);
+WY_API const wy_claim_info *wy_claim_get(size_t i);
 
 /* The index of the claim with this id, or -1. */
-long wy_claim_find(const char *id);
+WY_API long wy_claim_find(const char *id);
 
 /* Check claim i.  limit 0: the claim's default; otherwise N as described by
  * its scale (capped; the cap and the range used are reported in res).
  * mem_limit bounds the engines' memory (0: none; too much is WY_ERANGE with
  * the estimate in err).  run: threads and progress (may be NULL); a nonzero
  * progress return cancels (WY_ECANCELED).  WY_OK means res holds a verdict. */
-wy_status wy_claim_check(size_t i, uint64_t limit, uint64_t mem_limit, const wy_run *run, wy_claim_result *res,
+WY_API wy_status wy_claim_check(size_t i, uint64_t limit, uint64_t mem_limit, const wy_run *run, wy_claim_result *res,
                          char *err, size_t errlen);
 
 #ifdef __cplusplus

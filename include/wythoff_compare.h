@@ -99,7 +99,7 @@ typedef struct {
     int hold_b; /* internal: both tables: B is kept in memory and A written row by row */
 } wy_compare_plan;
 
-wy_status wy_compare_plan_make(wy_compare_plan *plan, const wy_compare_side *a, const wy_compare_side *b,
+WY_API wy_status wy_compare_plan_make(wy_compare_plan *plan, const wy_compare_side *a, const wy_compare_side *b,
                                const wy_compare_opts *opt, unsigned threads, char *err, size_t errlen);
 
 /* Compare A and B on the window (see the top of this file).  fn may be
@@ -121,7 +121,7 @@ wy_status wy_compare_plan_make(wy_compare_plan *plan, const wy_compare_side *a, 
  * Cost: the engines' (O(rows * cols) for tables, O(size) per layer for the
  * layer engine, size = max(rows, cols)) plus O(d log d) for d differences
  * found by the layer engine. */
-wy_status wy_compare(wy_compare_summary *sum, const wy_compare_side *a, const wy_compare_side *b,
+WY_API wy_status wy_compare(wy_compare_summary *sum, const wy_compare_side *a, const wy_compare_side *b,
                      const wy_compare_opts *opt, const wy_run *run, wy_compare_fn fn, void *ctx, char *err,
                      size_t errlen);
 

@@ -24,8 +24,8 @@ typedef struct wy_exact wy_exact;
 
 /* mem_limit bounds what the evaluator may allocate for its tables and
  * strips (0: no limit). */
-wy_status wy_exact_new(wy_exact **out, const wy_rules *rules, uint64_t mem_limit, char *err, size_t errlen);
-void wy_exact_free(wy_exact *e);
+WY_API wy_status wy_exact_new(wy_exact **out, const wy_rules *rules, uint64_t mem_limit, char *err, size_t errlen);
+WY_API void wy_exact_free(wy_exact *e);
 
 /* An answer: the outcome always, the value where the method gives it. */
 typedef struct {
@@ -35,14 +35,14 @@ typedef struct {
     const char *method;  /* how it was obtained (static text) */
 } wy_answer;
 
-void wy_answer_init(wy_answer *a);
-void wy_answer_clear(wy_answer *a);
+WY_API void wy_answer_init(wy_answer *a);
+WY_API void wy_answer_clear(wy_answer *a);
 
 /* The outcome, and where known the value, of (x, y, side).
  * WY_OK: answered.  WY_ERANGE: no exact method decides this position (the
  * message says why and how large a window the table engine reaches within
  * the memory limit).  WY_EINVAL: a bad side state. */
-wy_status wy_exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, char *err,
+WY_API wy_status wy_exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, char *err,
                         size_t errlen);
 
 /* A move to a position of any size. */
@@ -56,9 +56,9 @@ typedef struct {
  * order of wy_moves_list.  An empty list means (x, y, side) is a
  * P-position.  *method names how the P-positions were found.  Free the
  * list with wy_bigmoves_free.  WY_ERANGE when no exact method applies. */
-wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const char **method, const mpz_t x,
+WY_API wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const char **method, const mpz_t x,
                            const mpz_t y, wy_side side, char *err, size_t errlen);
-void wy_bigmoves_free(wy_bigmove *moves, size_t count);
+WY_API void wy_bigmoves_free(wy_bigmove *moves, size_t count);
 
 /* The P-positions (a, b) with a <= b and a >= from, in increasing order of
  * a, then b: up to k of them are written to a[], b[] (initialised by the
@@ -67,7 +67,7 @@ void wy_bigmoves_free(wy_bigmove *moves, size_t count);
  * numbering of its P-positions (docs/exact.md).  WY_EINVAL for rulesets
  * whose P-positions are not a sequence (max=N: doubly periodic) or not
  * known in closed form. */
-wy_status wy_exact_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k, size_t *got,
+WY_API wy_status wy_exact_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k, size_t *got,
                         const mpz_t from, wy_side side, char *err, size_t errlen);
 
 /* Row periodicity: rows 0 <= x < rows of a ruleset (no heap=H, no mod=M),
@@ -85,15 +85,15 @@ typedef struct {
     uint64_t *row_pre, *row_period;
 } wy_row_periods;
 
-wy_status wy_row_periods_compute(wy_row_periods *out, const wy_rules *rules, uint32_t rows, uint64_t max_cols,
+WY_API wy_status wy_row_periods_compute(wy_row_periods *out, const wy_rules *rules, uint32_t rows, uint64_t max_cols,
                                  uint64_t mem_limit, char *err, size_t errlen);
-void wy_row_periods_clear(wy_row_periods *p);
+WY_API void wy_row_periods_clear(wy_row_periods *p);
 
 /* Wythoff's pairs: a = floor(n phi) = (n + isqrt(5 n^2)) / 2, b = a + n. */
-void wy_wythoff_pair(mpz_t a, mpz_t b, const mpz_t n);
+WY_API void wy_wythoff_pair(mpz_t a, mpz_t b, const mpz_t n);
 
 /* 1 if (x, y) is a P-position of Wythoff's game. */
-int wy_wythoff_is_p(const mpz_t x, const mpz_t y);
+WY_API int wy_wythoff_is_p(const mpz_t x, const mpz_t y);
 
 #ifdef __cplusplus
 }

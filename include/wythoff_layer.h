@@ -37,7 +37,7 @@ extern "C" {
  * max=N, no mod=M); otherwise WY_EINVAL with a message that names the option
  * and says why (max=N: a row, column or diagonal can hold a value more than
  * once; mod=M: modular moves do not run along a line).  Cost: O(1). */
-wy_status wy_layer_supported(const wy_rules *rules, char *err, size_t errlen);
+WY_API wy_status wy_layer_supported(const wy_rules *rules, char *err, size_t errlen);
 
 /* Bytes wy_layer_scan needs for value g with side state `side` in the
  * square window 0 <= x, y < size (saturating at UINT64_MAX): two bitsets of
@@ -45,7 +45,7 @@ wy_status wy_layer_supported(const wy_rules *rules, char *err, size_t errlen);
  * more, the threads' ring of 2 MiB per layer for sizes of 2^24 or more, and
  * small overhead.  A value above every value of the window (more than the
  * number of options of any cell) needs nothing. */
-uint64_t wy_layer_estimate(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size);
+WY_API uint64_t wy_layer_estimate(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size);
 
 /* Called for every position (x, y) of value g with x <= y < size, in
  * increasing x, then increasing y.  The positions below the diagonal are
@@ -73,7 +73,7 @@ typedef int (*wy_layer_fn)(void *ctx, uint64_t x, uint64_t y);
  * (g XOR heap) + 1 in normal play without a pass; memory about
  * 2 L size / 8 bytes.  Wythoff values 0 and 1 at size 10^9: about 12 s on
  * one thread, 500 MB. */
-wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size, uint64_t mem_limit,
+WY_API wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size, uint64_t mem_limit,
                         wy_layer_fn fn, void *fn_ctx, uint64_t *count, const wy_run *run, char *err,
                         size_t errlen);
 

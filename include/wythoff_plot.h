@@ -83,11 +83,11 @@ typedef struct {
 
 /* The layout of a spec (validates it).  WY_EINVAL with a message for a bad
  * spec. */
-wy_status wy_plot_layout(const wy_plot_spec *spec, wy_plot_geometry *geom, char *err, size_t errlen);
+WY_API wy_status wy_plot_layout(const wy_plot_spec *spec, wy_plot_geometry *geom, char *err, size_t errlen);
 
 /* Bytes wy_plot needs at most (computing and drawing), for refusing early;
  * 0 for a bad spec. */
-uint64_t wy_plot_estimate(const wy_plot_spec *spec);
+WY_API uint64_t wy_plot_estimate(const wy_plot_spec *spec);
 
 /* Receives the file's bytes in order; returns 0 on success, nonzero to stop
  * (wy_plot then returns WY_EINVAL with "write error"). */
@@ -96,14 +96,14 @@ typedef int (*wy_write_fn)(void *ctx, const void *data, size_t len);
 /* Compute and draw.  run: threads and progress for the engines (NULL: none).
  * WY_ERANGE when the estimate exceeds spec->mem_limit (before allocating),
  * WY_ECANCELED when the progress function stops it. */
-wy_status wy_plot(const wy_plot_spec *spec, const wy_run *run, wy_write_fn write, void *write_ctx, char *err,
+WY_API wy_status wy_plot(const wy_plot_spec *spec, const wy_run *run, wy_write_fn write, void *write_ctx, char *err,
                   size_t errlen);
 
 /* The colour of value v on a heatmap whose largest value is vmax: entry
  * v * 255 / vmax of the scale (0 when vmax is 0). */
-void wy_plot_heat_rgb(uint64_t v, uint64_t vmax, uint8_t rgb[3]);
+WY_API void wy_plot_heat_rgb(uint64_t v, uint64_t vmax, uint8_t rgb[3]);
 /* The colour of a dot in the games of bit mask m (1 .. 7). */
-void wy_plot_set_rgb(unsigned m, uint8_t rgb[3]);
+WY_API void wy_plot_set_rgb(unsigned m, uint8_t rgb[3]);
 
 #ifdef __cplusplus
 }

@@ -17,8 +17,8 @@ else
 $(diff "$tmp/doc" "$tmp/list" | head -n 10)"
 fi
 if python3 scripts/gen-check-data --check 2>"$tmp/err"; then
-  pass "src/check_data.c is generated from tests/papers/data"
+  pass "src/check/data.c is generated from tests/papers/data"
 else
-  fail "src/check_data.c: $(cat "$tmp/err")"
+  fail "src/check/data.c: $(cat "$tmp/err")"
 fi
 finish

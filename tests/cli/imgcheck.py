@@ -11,7 +11,7 @@ and xml.etree for SVG.  The expected values never come from the library:
     for P-positions of any window the closed form a_n = floor(n phi) =
     (n + isqrt(5 n^2)) // 2, b_n = a_n + n;
   - plain `nim`: G(x, y) = x XOR y.
-The colours come from parsing src/palette.c.
+The colours come from parsing src/plot/palette.c.
 
 Commands (each prints one line: what was checked, or the problems found,
 and exits 0 when all is well, 1 otherwise):
@@ -49,26 +49,26 @@ class Bad(Exception):
 
 
 # ---------------------------------------------------------------------------
-# Palette (parsed from src/palette.c)
+# Palette (parsed from src/plot/palette.c)
 # ---------------------------------------------------------------------------
 
 def load_palette():
-    text = open(os.path.join(ROOT, 'src', 'palette.c')).read()
+    text = open(os.path.join(ROOT, 'src', 'plot', 'palette.c')).read()
 
     def array(name, n):
         m = re.search(r'wy_palette_%s\s*\[\s*%d\s*\]\s*\[\s*3\s*\]\s*=\s*\{(.*?)\};' % (name, n), text, re.S)
         if not m:
-            raise Bad('src/palette.c: no array wy_palette_%s[%d][3]' % (name, n))
+            raise Bad('src/plot/palette.c: no array wy_palette_%s[%d][3]' % (name, n))
         body = re.sub(r'/\*.*?\*/', '', m.group(1), flags=re.S)
         rows = re.findall(r'\{\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\}', body)
         if len(rows) != n:
-            raise Bad('src/palette.c: wy_palette_%s has %d entries, expected %d' % (name, len(rows), n))
+            raise Bad('src/plot/palette.c: wy_palette_%s has %d entries, expected %d' % (name, len(rows), n))
         return [tuple(int(v) for v in r) for r in rows]
 
     def one(name):
         m = re.search(r'wy_palette_%s\s*\[\s*3\s*\]\s*=\s*\{\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\}' % name, text)
         if not m:
-            raise Bad('src/palette.c: no wy_palette_%s' % name)
+            raise Bad('src/plot/palette.c: no wy_palette_%s' % name)
         return tuple(int(v) for v in m.groups())
 
     return {'seq': array('seq', 256), 'sets': array('sets', 7), 'background': one('background'),

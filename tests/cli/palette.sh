@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# palette.sh - src/palette.c is what scripts/gen-palette writes, and the colours pass the
+# palette.sh - src/plot/palette.c is what scripts/gen-palette writes, and the colours pass the
 # generator's self-checks (each forwarded as its own PASS/FAIL line).
 # Prints "PASS name" / "FAIL name: why".
 set -u
@@ -7,10 +7,10 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-if python3 scripts/gen-palette --check src/palette.c 2>"$tmp/err"; then
-  pass "palette: src/palette.c is what scripts/gen-palette writes"
+if python3 scripts/gen-palette --check src/plot/palette.c 2>"$tmp/err"; then
+  pass "palette: src/plot/palette.c is what scripts/gen-palette writes"
 else
-  fail "palette: src/palette.c is not what scripts/gen-palette writes: $(cat "$tmp/err")"
+  fail "palette: src/plot/palette.c is not what scripts/gen-palette writes: $(cat "$tmp/err")"
 fi
 python3 scripts/gen-palette --report >"$tmp/report" 2>"$tmp/err"; rc=$?
 n=0

@@ -3,7 +3,7 @@
 # position against references that do not come from the library
 # (tests/cli/imgcheck.py: its own PNG decoder, xml.etree for SVG, values from
 # tests/papers/pyref.py, the closed form of Wythoff's P-positions, nim's XOR;
-# colours parsed from src/palette.c); errors and exit codes; atomic output;
+# colours parsed from src/plot/palette.c); errors and exit codes; atomic output;
 # determinism.
 # Prints "PASS name" / "FAIL name: why".
 set -u

@@ -35,7 +35,7 @@
  * tested.
  * Output: "PASS name" / "FAIL name: why" lines; exit 0 iff all passed.
  */
-#include "../../src/check_internal.h"
+#include "../../src/check/check_internal.h"
 #include "../naive/naive.h"
 #include "../naive/testkit.h"
 #include "wythoff.h"

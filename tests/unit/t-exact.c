@@ -53,7 +53,7 @@
  * 4, 6; WY_EXACT_TIMES=1 prints timings.
  * Output: "PASS name" / "FAIL name: why" lines; exit 0 iff all passed.
  */
-#include "../../src/exact.h"
+#include "../../src/core/exact.h"
 #include "../naive/testkit.h"
 #include "wythoff.h"
 #include "wythoff_exact.h"

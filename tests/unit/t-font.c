@@ -35,7 +35,7 @@
  * some sample labels (scales 1 and 3, and a turned one) to that file.
  * Output: "PASS name" / "FAIL name: why" lines; exit 0 iff all passed.
  */
-#include "../../src/font.h"
+#include "../../src/plot/font.h"
 #include "../naive/testkit.h"
 
 #include <limits.h>

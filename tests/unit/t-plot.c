@@ -35,7 +35,7 @@
  *
  * Output: "PASS name" / "FAIL name: why" lines; exit 0 iff all passed.
  */
-#include "../../src/palette.h"
+#include "../../src/plot/palette.h"
 #include "../naive/naive.h"
 #include "../naive/testkit.h"
 #include "wythoff.h"

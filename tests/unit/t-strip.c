@@ -19,7 +19,7 @@
  * sequence of every strip, and the build time of each.
  * Output: "PASS name" / "FAIL name: why" lines; exit 0 iff all passed.
  */
-#include "../../src/strip.h"
+#include "../../src/core/strip.h"
 #include "../naive/naive.h"
 #include "../naive/testkit.h"
 #include "wythoff.h"
