@@ -88,8 +88,15 @@ typedef struct {
 WY_API wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t errlen);
 
 /* Canonical text of a ruleset (options in a fixed order); returns the length
- * it needs (like snprintf). */
+ * it needs (like snprintf; never more than 120). */
 WY_API int wy_rules_format(char *buf, size_t len, const wy_rules *rules);
+
+/* Check a ruleset built by hand rather than by wy_rules_parse: a known game,
+ * has_terminal and misere 0 or 1, no terminal value without has_terminal,
+ * no mod=M with nim.  Every engine checks its ruleset this way first and
+ * returns WY_EINVAL with this message for a bad one; the estimates return
+ * UINT64_MAX for it.  Cost: O(1). */
+WY_API wy_status wy_rules_check(const wy_rules *rules, char *err, size_t errlen);
 
 /* ------------------------------------------------------------------ */
 /* Side state                                                          */
@@ -105,8 +112,28 @@ typedef struct {
 /* The start side state of a ruleset. */
 WY_API wy_side wy_side_start(const wy_rules *rules);
 
-/* Check a side state against a ruleset (pass <= passes, heap <= heap). */
+/* Check a side state against a ruleset (pass <= passes, heap <= heap; the
+ * ruleset itself by wy_rules_check). */
 WY_API wy_status wy_side_check(const wy_rules *rules, wy_side side, char *err, size_t errlen);
+
+/* The side state in words, as the tool writes it: "passes left 1",
+ * "extra heap 2", "passes left 1, extra heap 2" (only what the ruleset has;
+ * "" for a ruleset with neither).  Returns the length it needs (like
+ * snprintf; at most 45). */
+WY_API int wy_side_format(char *buf, size_t len, const wy_rules *rules, wy_side side);
+
+/* A position of a window. */
+typedef struct {
+    uint32_t x, y;
+} wy_pos;
+
+/* Release memory the library handed to the caller (lists of positions). */
+WY_API void wy_free(void *p);
+
+/* A number of bytes as messages write it: "512 bytes", "1 KiB", "1.5 MiB",
+ * "29.1 GiB" (binary units, one decimal, rounded down; integer arithmetic).
+ * Returns the length it needs (like snprintf; at most 31). */
+WY_API int wy_format_bytes(char *buf, size_t len, uint64_t bytes);
 
 /* ------------------------------------------------------------------ */
 /* Moves                                                               */
@@ -129,9 +156,15 @@ typedef struct {
 
 /* Every option of (x, y, side), in a fixed order (column, row, diagonal,
  * modular, heap, pass; nearer targets first).  Writes at most cap moves to
- * out and returns the total number in *count.  Cost: O(number of options). */
+ * out and returns the total number in *count (out may be NULL with cap 0:
+ * then only the count, in O(1)).  Cost: O(cap + 1). */
 WY_API wy_status wy_moves_list(wy_move *out, size_t cap, size_t *count, const wy_rules *rules,
                         uint32_t x, uint32_t y, wy_side side, char *err, size_t errlen);
+
+/* The number of options of (x, y, side), in O(1), for coordinates up to
+ * 2^62: what wy_moves_list counts.  The ruleset and side state must be valid
+ * (wy_side_check); a bad one gives 0. */
+WY_API uint64_t wy_moves_count(const wy_rules *rules, uint64_t x, uint64_t y, wy_side side);
 
 /* ------------------------------------------------------------------ */
 /* Table engine                                                        */

@@ -37,9 +37,7 @@ typedef enum { WY_COMPARE_AUTO = 0, WY_COMPARE_TABLE = 1, WY_COMPARE_LAYER = 2, 
  * that decided it (the layer engine, or a set of positions) knows no more. */
 #define WY_COMPARE_OTHER UINT32_MAX
 
-typedef struct {
-    uint32_t x, y;
-} wy_compare_pos;
+typedef wy_pos wy_compare_pos; /* the name of earlier versions */
 
 /* One side: a ruleset in a side state, or (rules == NULL; WY_COMPARE_SET
  * only, and only as side B) a set of positions, sorted by x then y, without
@@ -47,7 +45,7 @@ typedef struct {
 typedef struct {
     const wy_rules *rules;
     wy_side side;
-    const wy_compare_pos *pos;
+    const wy_pos *pos;
     size_t npos;
 } wy_compare_side;
 
@@ -78,7 +76,7 @@ typedef struct {
     uint64_t count;             /* differing positions */
     uint64_t only_a, only_b;    /* set mode: of value g in A only, in B only */
     uint32_t min_x, max_x, min_y, max_y; /* their bounding box */
-    wy_compare_pos first, last, nearest;
+    wy_pos first, last, nearest;
     wy_compare_engine engine_a, engine_b; /* how each side was computed: TABLE, LAYER or LIST */
 } wy_compare_summary;
 

@@ -77,6 +77,37 @@ WY_API wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, 
                         wy_layer_fn fn, void *fn_ctx, uint64_t *count, const wy_run *run, char *err,
                         size_t errlen);
 
+/* ------------------------------------------------------------------ */
+/* The positions of a value in a window, in order                      */
+/* ------------------------------------------------------------------ */
+
+/* Bytes wy_layer_positions needs at most: the scan and the list (three
+ * times the proved bound on the positions with x <= y, 8 bytes each). */
+WY_API uint64_t wy_layer_positions_estimate(const wy_rules *rules, wy_side side, uint64_t g, uint32_t rows,
+                                            uint32_t cols);
+
+/* The positions of value g (side state `side`) in the window 0 <= x < rows,
+ * 0 <= y < cols, sorted by x, then y: one layer scan of the square
+ * max(rows, cols), its positions x <= y and their mirror images (y, x)
+ * (every ruleset is symmetric in x and y).  On a square window the list's
+ * length is checked against the engine's own count (WY_EINTERNAL if they
+ * differ).  *out receives an array of *n positions, owned by the caller
+ * and released with wy_free (NULL when *n is 0 or on failure).  WY_ERANGE
+ * before allocating when the estimate exceeds mem_limit (0: none), or when
+ * an allocation fails; WY_EINVAL for a ruleset the layer engine does not
+ * cover, a bad side state, an empty window; WY_ECANCELED when
+ * run->progress asks to stop.  Cost: the scan's, plus O(n log n). */
+WY_API wy_status wy_layer_positions(wy_pos **out, size_t *n, const wy_rules *rules, wy_side side, uint64_t g,
+                                    uint32_t rows, uint32_t cols, uint64_t mem_limit, const wy_run *run, char *err,
+                                    size_t errlen);
+
+/* The number of positions of value g in the window 0 <= x < rows,
+ * 0 <= y < cols (each side up to 2^40), in the memory of the scan alone
+ * (wy_layer_estimate of max(rows, cols)); on a square window checked
+ * against the engine's own count.  Errors as wy_layer_scan. */
+WY_API wy_status wy_layer_count(uint64_t *count, const wy_rules *rules, wy_side side, uint64_t g, uint64_t rows,
+                                uint64_t cols, uint64_t mem_limit, const wy_run *run, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,7 @@
  *          or the set of positions.
  */
 #include "internal.h"
+#include "positions.h"
 #include "wythoff_compare.h"
 #include "wythoff_layer.h"
 
@@ -34,17 +35,8 @@ enum { S_UPPER = 1, S_LISTS, S_STREAM };
 #define DIFF_ROOM ((uint64_t)1 << 16)
 
 /* ------------------------------------------------------------------ */
-/* Saturating arithmetic for estimates                                 */
+/* Small helpers                                                       */
 /* ------------------------------------------------------------------ */
-
-static uint64_t sat_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
-
-static uint64_t sat_mul(uint64_t a, uint64_t b)
-{
-    if (a && b > UINT64_MAX / a)
-        return UINT64_MAX;
-    return a * b;
-}
 
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
@@ -57,45 +49,9 @@ static uint64_t left(uint64_t limit, uint64_t used)
     return limit > used ? limit - used : 1;
 }
 
-/* At most this many positions of one value with x <= y in a size x size
- * window (the layer engine's rulesets: unbounded moves).  Outside the
- * terminal region (x + y <= K, or (0, 0) alone) two cells of one row, column
- * or diagonal (wythoff) in one side state are joined by a move, so they never
- * share a value.  Hence an index r is the row of at most one such position
- * (r, y), y >= r, and the column of at most one (x, r), x <= r, and not both
- * with x < r < y: (r, y) would reach (r, x), the mirror image of (x, r).  So
- * 2 (off-diagonal positions) + (diagonal positions) <= size, with at most one
- * diagonal position for wythoff (diagonal moves) and up to size for nim.
- * The region's cells come on top. */
-static uint64_t upper_bound_positions(const wy_rules *r, uint64_t size)
-{
-    uint64_t k = r->has_terminal ? (uint64_t)r->terminal + 1 : 1;
-    if (k > size)
-        k = size;
-    uint64_t outside = r->game == WY_GAME_WYTHOFF ? size / 2 + 1 : size;
-    return sat_add(outside, sat_mul(k, k));
-}
+static int pos_less(wy_pos a, wy_pos b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
 
-/* Bytes of a ruleset's whole sorted list built from the layer engine, at
- * most twice as many positions as the upper ones: the upper positions
- * (8 bytes each) grown to hold the mirror images too, plus the mirror
- * images while they are sorted. */
-static uint64_t full_list_bytes(const wy_rules *r, uint64_t size)
-{
-    return sat_mul(24, upper_bound_positions(r, size));
-}
-
-static int pos_cmp(const void *p, const void *q)
-{
-    const wy_compare_pos *a = p, *b = q;
-    if (a->x != b->x)
-        return a->x < b->x ? -1 : 1;
-    return a->y < b->y ? -1 : a->y > b->y;
-}
-
-static int pos_less(wy_compare_pos a, wy_compare_pos b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
-
-static int pos_eq(wy_compare_pos a, wy_compare_pos b) { return a.x == b.x && a.y == b.y; }
+static int pos_eq(wy_pos a, wy_pos b) { return a.x == b.x && a.y == b.y; }
 
 /* ------------------------------------------------------------------ */
 /* The plan                                                            */
@@ -193,35 +149,35 @@ wy_status wy_compare_plan_make(wy_compare_plan *plan, const wy_compare_side *a, 
     case S_UPPER: {
         uint64_t la = wy_layer_estimate(a->rules, a->side, opt->g, size);
         uint64_t lb = wy_layer_estimate(b->rules, b->side, opt->g, size);
-        plan->bytes = sat_add(max64(la, lb), sat_mul(8, upper_bound_positions(a->rules, size)));
-        plan->bytes = sat_add(plan->bytes, DIFF_ROOM * 2 * 12);
-        plan->work = sat_mul(2, size);
+        plan->bytes = wy_sat_add(max64(la, lb), wy_sat_mul(8, wy_upper_bound_positions(a->rules, size)));
+        plan->bytes = wy_sat_add(plan->bytes, DIFF_ROOM * 2 * 12);
+        plan->work = wy_sat_mul(2, size);
         break;
     }
     case S_LISTS: {
         const wy_compare_side *r = a->rules && eng[0] == WY_COMPARE_LAYER ? a : b;
-        plan->bytes = sat_add(wy_layer_estimate(r->rules, r->side, opt->g, size), full_list_bytes(r->rules, size));
+        plan->bytes = wy_sat_add(wy_layer_estimate(r->rules, r->side, opt->g, size), wy_full_list_bytes(r->rules, size));
         plan->work = size;
         break;
     }
     default: {
         /* one table written row by row against the other side in memory */
         if (eng[0] == WY_COMPARE_TABLE && eng[1] == WY_COMPARE_TABLE) {
-            uint64_t hold_b = sat_add(table_hold_bytes(b, opt), table_stream_bytes(a, opt, threads));
-            uint64_t hold_a = sat_add(table_hold_bytes(a, opt), table_stream_bytes(b, opt, threads));
+            uint64_t hold_b = wy_sat_add(table_hold_bytes(b, opt), table_stream_bytes(a, opt, threads));
+            uint64_t hold_a = wy_sat_add(table_hold_bytes(a, opt), table_stream_bytes(b, opt, threads));
             plan->hold_b = hold_b < hold_a;
             plan->bytes = plan->hold_b ? hold_b : hold_a;
-            plan->work = sat_mul(2, cells);
+            plan->work = wy_sat_mul(2, cells);
         } else {
             const int si = eng[0] == WY_COMPARE_TABLE ? 0 : 1; /* the streamed side */
             const wy_compare_side *s = sides[si], *h = sides[1 - si];
             uint64_t stream = table_stream_bytes(s, opt, threads);
             plan->work = cells;
             if (h->rules) { /* a list built by the layer engine, then kept (2/3 of it) */
-                uint64_t fl = full_list_bytes(h->rules, size);
-                uint64_t build = sat_add(wy_layer_estimate(h->rules, h->side, opt->g, size), fl);
-                plan->bytes = max64(build, sat_add(fl / 3 * 2, stream));
-                plan->work = sat_add(cells, size);
+                uint64_t fl = wy_full_list_bytes(h->rules, size);
+                uint64_t build = wy_sat_add(wy_layer_estimate(h->rules, h->side, opt->g, size), fl);
+                plan->bytes = max64(build, wy_sat_add(fl / 3 * 2, stream));
+                plan->work = wy_sat_add(cells, size);
             } else {
                 plan->bytes = stream;
             }
@@ -248,7 +204,7 @@ typedef struct {
 static int emit(emitter *e, uint32_t x, uint32_t y, uint32_t va, uint32_t vb)
 {
     wy_compare_summary *s = e->sum;
-    wy_compare_pos p = {x, y};
+    wy_pos p = {x, y};
     if (s->count == 0) {
         s->min_x = s->max_x = x;
         s->min_y = s->max_y = y;
@@ -327,127 +283,6 @@ static wy_run phase_run(phase *ph, const wy_run *user, uint64_t base, uint64_t s
 }
 
 /* ------------------------------------------------------------------ */
-/* Lists of positions from the layer engine                            */
-/* ------------------------------------------------------------------ */
-
-typedef struct {
-    wy_compare_pos *p;
-    size_t n, cap;
-    uint64_t maxn; /* proved bound on the number of entries */
-    int over;      /* more than maxn: the bound is wrong */
-    int nomem;
-} pos_vec;
-
-static int vec_push(pos_vec *v, uint32_t x, uint32_t y)
-{
-    if (v->n == v->cap) {
-        if (v->n >= v->maxn) {
-            v->over = 1;
-            return 1;
-        }
-        uint64_t nc = v->cap ? (uint64_t)v->cap * 2 : 4096;
-        if (nc > v->maxn)
-            nc = v->maxn;
-        if (nc > SIZE_MAX / sizeof *v->p) {
-            v->nomem = 1;
-            return 1;
-        }
-        wy_compare_pos *q = realloc(v->p, (size_t)nc * sizeof *q);
-        if (!q) {
-            v->nomem = 1;
-            return 1;
-        }
-        v->p = q;
-        v->cap = (size_t)nc;
-    }
-    v->p[v->n].x = x;
-    v->p[v->n].y = y;
-    v->n++;
-    return 0;
-}
-
-static int collect_upper(void *ctx, uint64_t x, uint64_t y)
-{
-    return vec_push(ctx, (uint32_t)x, (uint32_t)y);
-}
-
-/* The positions (x, y), x <= y < size, of value g of a ruleset. */
-static wy_status layer_upper(pos_vec *v, const wy_compare_side *s, const wy_compare_opts *o, uint64_t limit,
-                             const wy_run *run, char *err, size_t errlen)
-{
-    const uint64_t size = max64(o->rows, o->cols);
-    memset(v, 0, sizeof *v);
-    v->maxn = upper_bound_positions(s->rules, size);
-    wy_status st = wy_layer_scan(s->rules, s->side, o->g, size, limit, collect_upper, v, NULL, run, err, errlen);
-    if (st == WY_ECANCELED && v->over)
-        st = wy_fail(WY_EINTERNAL, err, errlen, "internal error: more than %llu positions of value %u with x <= y",
-                     (unsigned long long)v->maxn, o->g);
-    else if (st == WY_ECANCELED && v->nomem)
-        st = wy_fail(WY_ERANGE, err, errlen, "out of memory keeping the positions of value %u", o->g);
-    if (st != WY_OK) {
-        free(v->p);
-        memset(v, 0, sizeof *v);
-    }
-    return st;
-}
-
-
-/* A ruleset's positions of value g in the window, both triangles, sorted by
- * x then y: the upper ones with their mirror images merged in. */
-static wy_status layer_full(pos_vec *v, const wy_compare_side *s, const wy_compare_opts *o, uint64_t limit,
-                            const wy_run *run, char *err, size_t errlen)
-{
-    wy_status st = layer_upper(v, s, o, limit, run, err, errlen);
-    if (st != WY_OK)
-        return st;
-    size_t nm = 0, nu = 0;
-    for (size_t i = 0; i < v->n; i++)
-        nm += v->p[i].x != v->p[i].y && v->p[i].y < o->rows && v->p[i].x < o->cols;
-    wy_compare_pos *m = malloc((nm ? nm : 1) * sizeof *m);
-    if (!m) {
-        free(v->p);
-        memset(v, 0, sizeof *v);
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory sorting the positions of value %u", o->g);
-    }
-    size_t k = 0;
-    for (size_t i = 0; i < v->n; i++) {
-        wy_compare_pos p = v->p[i];
-        if (p.x != p.y && p.y < o->rows && p.x < o->cols) {
-            m[k].x = p.y;
-            m[k].y = p.x;
-            k++;
-        }
-        if (p.x < o->rows && p.y < o->cols)
-            v->p[nu++] = p; /* nu <= i: compaction in place */
-    }
-    qsort(m, nm, sizeof *m, pos_cmp);
-    const size_t n = nu + nm;
-    if (n > v->cap) {
-        wy_compare_pos *q = realloc(v->p, n * sizeof *q);
-        if (!q) {
-            free(m);
-            free(v->p);
-            memset(v, 0, sizeof *v);
-            return wy_fail(WY_ERANGE, err, errlen, "out of memory sorting the positions of value %u", o->g);
-        }
-        v->p = q;
-        v->cap = n;
-    }
-    /* merge from the back; an upper position (x <= y) never equals a mirror
-     * image (x > y) */
-    size_t i = nu, j = nm, w = n;
-    while (j > 0) {
-        if (i > 0 && pos_less(m[j - 1], v->p[i - 1]))
-            v->p[--w] = v->p[--i];
-        else
-            v->p[--w] = m[--j];
-    }
-    v->n = n;
-    free(m);
-    return WY_OK;
-}
-
-/* ------------------------------------------------------------------ */
 /* UPPER: two layer scans compared on the triangle x <= y               */
 /* ------------------------------------------------------------------ */
 
@@ -465,7 +300,7 @@ static int diff_cmp(const void *p, const void *q)
 }
 
 typedef struct {
-    const wy_compare_pos *a;
+    const wy_pos *a;
     size_t na, i;
     diff *d;
     size_t nd, cap;
@@ -473,7 +308,7 @@ typedef struct {
     int nomem;
 } upper_merge;
 
-static int dpush(upper_merge *u, wy_compare_pos p, int in_a)
+static int dpush(upper_merge *u, wy_pos p, int in_a)
 {
     if (u->nd == u->cap) {
         size_t nc = u->cap ? u->cap * 2 : 1024;
@@ -503,7 +338,7 @@ static int dpush(upper_merge *u, wy_compare_pos p, int in_a)
 static int merge_b(void *ctx, uint64_t x, uint64_t y)
 {
     upper_merge *u = ctx;
-    wy_compare_pos p = {(uint32_t)x, (uint32_t)y};
+    wy_pos p = {(uint32_t)x, (uint32_t)y};
     while (u->i < u->na && pos_less(u->a[u->i], p)) {
         if (dpush(u, u->a[u->i], 1))
             return 1;
@@ -521,12 +356,12 @@ static wy_status compare_upper(emitter *e, const wy_compare_side *a, const wy_co
                                size_t errlen)
 {
     const uint64_t size = max64(o->rows, o->cols);
-    const uint64_t list_bytes = sat_mul(8, upper_bound_positions(a->rules, size));
+    const uint64_t list_bytes = wy_sat_mul(8, wy_upper_bound_positions(a->rules, size));
     const uint64_t limit = left(o->mem_limit, list_bytes);
     phase ph;
     wy_run r = phase_run(&ph, run, 0, size, pl->work);
-    pos_vec va;
-    wy_status st = layer_upper(&va, a, o, limit, &r, err, errlen);
+    wy_pos_vec va;
+    wy_status st = wy_layer_upper(&va, a->rules, a->side, o->g, size, limit, &r, err, errlen);
     if (st != WY_OK)
         return st;
     upper_merge u;
@@ -594,18 +429,18 @@ static wy_status compare_upper(emitter *e, const wy_compare_side *a, const wy_co
 /* LISTS: a ruleset's list against a set of positions                   */
 /* ------------------------------------------------------------------ */
 
-static int in_window(wy_compare_pos p, const wy_compare_opts *o) { return p.x < o->rows && p.y < o->cols; }
+static int in_window(wy_pos p, const wy_compare_opts *o) { return p.x < o->rows && p.y < o->cols; }
 
 static wy_status compare_lists(emitter *e, const wy_compare_side *a, const wy_compare_side *b,
                                const wy_compare_opts *o, const wy_compare_plan *pl, const wy_run *run, char *err,
                                size_t errlen)
 {
     const uint64_t size = max64(o->rows, o->cols);
-    const uint64_t limit = left(o->mem_limit, full_list_bytes(a->rules, size));
+    const uint64_t limit = left(o->mem_limit, wy_full_list_bytes(a->rules, size));
     phase ph;
     wy_run r = phase_run(&ph, run, 0, size, pl->work);
-    pos_vec va;
-    wy_status st = layer_full(&va, a, o, limit, &r, err, errlen);
+    wy_pos_vec va;
+    wy_status st = wy_layer_full(&va, a->rules, a->side, o->g, o->rows, o->cols, limit, &r, err, errlen);
     if (st != WY_OK)
         return st;
     size_t i = 0, j = 0;
@@ -641,7 +476,7 @@ typedef struct {
     const wy_table *ht;        /* held table, or NULL */
     wy_side hside;
     uint32_t *hrow;
-    const wy_compare_pos *L;   /* held list (when ht is NULL) */
+    const wy_pos *L;   /* held list (when ht is NULL) */
     size_t nL, j;
 } stream_cmp;
 
@@ -698,20 +533,20 @@ static wy_status compare_stream(emitter *e, const wy_compare_side *a, const wy_c
     c.e = e;
     c.s_is_a = s_is_a;
     wy_table *t = NULL;
-    pos_vec hv;
+    wy_pos_vec hv;
     memset(&hv, 0, sizeof hv);
     phase ph;
     uint64_t base = 0, held = 0;
     wy_status st = WY_OK;
     const uint64_t sbytes = wy_table_stream_estimate(s->rules, o->rows, o->cols, s->side, threads);
     if (h->rules && (pl->engine_a == WY_COMPARE_LAYER || pl->engine_b == WY_COMPARE_LAYER)) {
-        const uint64_t fl = full_list_bytes(h->rules, size);
+        const uint64_t fl = wy_full_list_bytes(h->rules, size);
         wy_run r = phase_run(&ph, run, 0, size, pl->work);
-        st = layer_full(&hv, h, o, left(o->mem_limit, fl), &r, err, errlen);
+        st = wy_layer_full(&hv, h->rules, h->side, o->g, o->rows, o->cols, left(o->mem_limit, fl), &r, err, errlen);
         c.L = hv.p;
         c.nL = hv.n;
         base = size;
-        held = sat_mul(hv.n, sizeof *hv.p);
+        held = wy_sat_mul(hv.n, sizeof *hv.p);
     } else if (h->rules) {
         wy_run r = phase_run(&ph, run, 0, cells, pl->work);
         held = wy_table_estimate(h->rules, o->rows, o->cols, h->side);

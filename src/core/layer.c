@@ -99,19 +99,6 @@
 #endif
 
 /* ------------------------------------------------------------------ */
-/* Saturating arithmetic                                               */
-/* ------------------------------------------------------------------ */
-
-static uint64_t sat_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
-
-static uint64_t sat_mul(uint64_t a, uint64_t b)
-{
-    if (a == 0 || b == 0)
-        return 0;
-    return a > UINT64_MAX / b ? UINT64_MAX : a * b;
-}
-
-/* ------------------------------------------------------------------ */
 /* The plan: which layers, how much memory                             */
 /* ------------------------------------------------------------------ */
 
@@ -140,12 +127,12 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
     if (!r->misere && r->passes == 0) {
         /* heap shortcut: value g at heap h = base value g XOR h */
         uint64_t b = g ^ side.heap;
-        vmax = sat_mul(wmul, span);
+        vmax = wy_sat_mul(wmul, span);
         pl->P = pl->H = 0;
         pl->G = b;
         pl->empty = b > vmax;
     } else {
-        vmax = sat_add(sat_add(sat_mul(wmul, span), side.heap), side.pass > 0);
+        vmax = wy_sat_add(wy_sat_add(wy_sat_mul(wmul, span), side.heap), side.pass > 0);
         if (vmax < 1)
             vmax = 1;
         pl->P = side.pass;
@@ -159,27 +146,27 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
         pl->bytes = overhead;
         return;
     }
-    uint64_t nside = sat_mul(pl->P + 1, pl->H + 1);
-    pl->L = sat_mul(nside, sat_add(pl->G, 1));
+    uint64_t nside = wy_sat_mul(pl->P + 1, pl->H + 1);
+    pl->L = wy_sat_mul(nside, wy_sat_add(pl->G, 1));
     /* the last layer: (P (H + 1) + H) (G + 1) + G = L - 1 */
     pl->target = pl->L == UINT64_MAX ? 0 : pl->L - 1;
     pl->use_rowbits = pl->G >= EXPLICIT_MAX;
     pl->use_sidebits = pl->H >= EXPLICIT_MAX;
-    pl->nsets = sat_mul(pl->L, pl->wyt ? 2 : 1);
+    pl->nsets = wy_sat_mul(pl->L, pl->wyt ? 2 : 1);
     if (pl->use_rowbits)
-        pl->nsets = sat_add(pl->nsets, nside);
+        pl->nsets = wy_sat_add(pl->nsets, nside);
     if (pl->use_sidebits)
-        pl->nsets = sat_add(pl->nsets, sat_mul(pl->P + 1, sat_add(pl->G, 1)));
-    uint64_t b = sat_mul(pl->nsets, sat_mul(pl->words, 8));
+        pl->nsets = wy_sat_add(pl->nsets, wy_sat_mul(pl->P + 1, wy_sat_add(pl->G, 1)));
+    uint64_t b = wy_sat_mul(pl->nsets, wy_sat_mul(pl->words, 8));
     /* per layer: its descriptor and current column; the pipeline's ring
      * (counted whenever threads could be asked for) */
-    b = sat_add(b, sat_mul(pl->L, LDESC_BYTES + 8));
+    b = wy_sat_add(b, wy_sat_mul(pl->L, LDESC_BYTES + 8));
     if (size >= PIPE_MIN_SIZE)
-        b = sat_add(b, sat_mul(pl->L, RING * BLOCK * 8));
+        b = wy_sat_add(b, wy_sat_mul(pl->L, RING * BLOCK * 8));
     /* the terminal values and their scratch */
-    b = sat_add(b, sat_mul(nside, 8));
-    b = sat_add(b, sat_add(pl->H, 3));
-    pl->bytes = sat_add(b, overhead);
+    b = wy_sat_add(b, wy_sat_mul(nside, 8));
+    b = wy_sat_add(b, wy_sat_add(pl->H, 3));
+    pl->bytes = wy_sat_add(b, overhead);
 }
 
 /* ------------------------------------------------------------------ */

@@ -2,6 +2,7 @@
 #include "internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 wy_status wy_fail(wy_status status, char *err, size_t errlen, const char *fmt, ...)
@@ -13,6 +14,19 @@ wy_status wy_fail(wy_status status, char *err, size_t errlen, const char *fmt, .
         va_end(ap);
     }
     return status;
+}
+
+/* The ruleset as quoted in a message: whole when short, else its first
+ * QUOTE_MAX bytes and "...", so that every message fits in WY_ERRLEN. */
+#define QUOTE_MAX 64
+static const char *quote(char buf[QUOTE_MAX + 4], const char *text)
+{
+    size_t n = strlen(text);
+    if (n <= QUOTE_MAX)
+        return text;
+    memcpy(buf, text, QUOTE_MAX);
+    memcpy(buf + QUOTE_MAX, "...", 4);
+    return buf;
 }
 
 /* Parse the decimal number of option `opt` (text p[0..n)); 1 on success. */
@@ -52,9 +66,11 @@ wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t er
 {
     wy_rules r;
     int seen[OPT_COUNT] = {0};
+    char qb[QUOTE_MAX + 4];
     memset(&r, 0, sizeof r);
     if (text == NULL || *text == '\0')
         return wy_fail(WY_EINVAL, err, errlen, "empty ruleset (expected e.g. 'wythoff' or 'wythoff+pass')");
+    const char *q = quote(qb, text);
 
     const char *p = text;
     const char *plus = strchr(p, '+');
@@ -64,10 +80,10 @@ wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t er
     else if (n == 3 && memcmp(p, "nim", 3) == 0)
         r.game = WY_GAME_NIM;
     else if (n == 0)
-        return wy_fail(WY_EINVAL, err, errlen, "ruleset '%s' has no game before '+' (expected wythoff or nim)", text);
+        return wy_fail(WY_EINVAL, err, errlen, "ruleset '%s' has no game before '+' (expected wythoff or nim)", q);
     else
         return wy_fail(WY_EINVAL, err, errlen, "unknown game '%.*s' in ruleset '%s' (expected wythoff or nim)",
-                       (int)n, p, text);
+                       (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p, q);
 
     while (plus) {
         p = plus + 1;
@@ -75,7 +91,7 @@ wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t er
         n = plus ? (size_t)(plus - p) : strlen(p);
         if (n == 0)
             return wy_fail(WY_EINVAL, err, errlen, "empty option in ruleset '%s' (two '+' in a row or a trailing '+')",
-                           text);
+                           q);
         const char *eq = memchr(p, '=', n);
         size_t nn = eq ? (size_t)(eq - p) : n;
         int o;
@@ -86,22 +102,24 @@ wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t er
             return wy_fail(WY_EINVAL, err, errlen,
                            "unknown option '%.*s' in ruleset '%s' (options: pass, pass=K, heap=H, max=N, mod=M, "
                            "terminal=K, misere)",
-                           (int)n, p, text);
+                           (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p, q);
         if (seen[o])
             return wy_fail(WY_EINVAL, err, errlen, "option '%s' given twice in ruleset '%s'", option_table[o].name,
-                           text);
+                           q);
         seen[o] = 1;
         uint32_t v = 1;
         if (eq) {
             if (option_table[o].value == 0)
                 return wy_fail(WY_EINVAL, err, errlen, "option '%s' takes no value, in '%.*s'", option_table[o].name,
-                               (int)n, p);
+                               (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p);
             if (!parse_u32(&v, eq + 1, n - nn - 1))
                 return wy_fail(WY_EINVAL, err, errlen,
-                               "bad number in '%.*s' (expected a decimal integer from %u to 4294967295)", (int)n, p,
+                               "bad number in '%.*s' (expected a decimal integer from %u to 4294967295)",
+                               (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p,
                                option_table[o].least);
             if (v < option_table[o].least)
-                return wy_fail(WY_EINVAL, err, errlen, "meaningless '%.*s': %s", (int)n, p, option_table[o].why);
+                return wy_fail(WY_EINVAL, err, errlen, "meaningless '%.*s': %s", (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p,
+                               option_table[o].why);
         } else if (option_table[o].value == 1) {
             return wy_fail(WY_EINVAL, err, errlen, "option '%s' needs a value, e.g. '%s=%u'", option_table[o].name,
                            option_table[o].name, option_table[o].least ? option_table[o].least * 5 : 2);
@@ -116,10 +134,9 @@ wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t er
         default: break;
         }
     }
-    if (r.mod && r.game == WY_GAME_NIM)
-        return wy_fail(WY_EINVAL, err, errlen,
-                       "meaningless 'mod=%u' with game nim: mod= adds moves from both heaps, which only wythoff has",
-                       r.mod);
+    wy_status st = wy_rules_check(&r, err, errlen);
+    if (st != WY_OK)
+        return st;
     *rules = r;
     return WY_OK;
 }
@@ -147,6 +164,39 @@ int wy_rules_format(char *buf, size_t len, const wy_rules *r)
     return n;
 }
 
+wy_status wy_rules_check(const wy_rules *r, char *err, size_t errlen)
+{
+    if (!r)
+        return wy_fail(WY_EINVAL, err, errlen, "no ruleset (a NULL wy_rules)");
+    if (r->game != WY_GAME_WYTHOFF && r->game != WY_GAME_NIM)
+        return wy_fail(WY_EINVAL, err, errlen, "bad ruleset: game %d is neither WY_GAME_WYTHOFF nor WY_GAME_NIM",
+                       (int)r->game);
+    if (r->has_terminal != 0 && r->has_terminal != 1)
+        return wy_fail(WY_EINVAL, err, errlen, "bad ruleset: has_terminal is %d (0 or 1)", r->has_terminal);
+    if (!r->has_terminal && r->terminal)
+        return wy_fail(WY_EINVAL, err, errlen, "bad ruleset: terminal=%u without has_terminal", r->terminal);
+    if (r->misere != 0 && r->misere != 1)
+        return wy_fail(WY_EINVAL, err, errlen, "bad ruleset: misere is %d (0 or 1)", r->misere);
+    if (r->mod && r->game == WY_GAME_NIM)
+        return wy_fail(WY_EINVAL, err, errlen,
+                       "meaningless 'mod=%u' with game nim: mod= adds moves from both heaps, which only wythoff has",
+                       r->mod);
+    return WY_OK;
+}
+
+int wy_side_format(char *buf, size_t len, const wy_rules *r, wy_side s)
+{
+    if (r->passes && r->heap)
+        return snprintf(buf, len, "passes left %u, extra heap %u", s.pass, s.heap);
+    if (r->passes)
+        return snprintf(buf, len, "passes left %u", s.pass);
+    if (r->heap)
+        return snprintf(buf, len, "extra heap %u", s.heap);
+    if (buf && len)
+        buf[0] = '\0';
+    return 0;
+}
+
 wy_side wy_side_start(const wy_rules *rules)
 {
     wy_side s = {rules->passes, rules->heap};
@@ -155,6 +205,9 @@ wy_side wy_side_start(const wy_rules *rules)
 
 wy_status wy_side_check(const wy_rules *r, wy_side s, char *err, size_t errlen)
 {
+    wy_status st = wy_rules_check(r, err, errlen);
+    if (st != WY_OK)
+        return st;
     if (s.pass > r->passes)
         return r->passes == 0
                    ? wy_fail(WY_EINVAL, err, errlen, "a pass state was given but the ruleset has no pass")
@@ -165,4 +218,21 @@ wy_status wy_side_check(const wy_rules *r, wy_side s, char *err, size_t errlen)
                    ? wy_fail(WY_EINVAL, err, errlen, "a heap state was given but the ruleset has no extra heap")
                    : wy_fail(WY_EINVAL, err, errlen, "extra heap %u exceeds the ruleset's heap=%u", s.heap, r->heap);
     return WY_OK;
+}
+
+void wy_free(void *p) { free(p); }
+
+int wy_format_bytes(char *buf, size_t len, uint64_t b)
+{
+    static const char *const unit[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    if (b < 1024)
+        return snprintf(buf, len, "%llu byte%s", (unsigned long long)b, b == 1 ? "" : "s");
+    int u = 0;
+    while (u < 5 && (b >> (10 * (u + 1))) >= 1024)
+        u++;
+    uint64_t whole = b >> (10 * (u + 1)), rest = b - (whole << (10 * (u + 1)));
+    unsigned tenth = (unsigned)((rest >> (10 * u)) * 10 >> 10); /* rest / 2^(10(u+1)) in tenths, rounded down */
+    if (tenth)
+        return snprintf(buf, len, "%llu.%u %s", (unsigned long long)whole, tenth, unit[u]);
+    return snprintf(buf, len, "%llu %s", (unsigned long long)whole, unit[u]);
 }

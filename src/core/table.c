@@ -100,15 +100,6 @@ struct wy_table {
     size_t vbytes;       /* for big_free */
 };
 
-/* ---- saturating arithmetic for the estimate ---- */
-static uint64_t mul_sat(uint64_t a, uint64_t b)
-{
-    if (a && b > UINT64_MAX / a)
-        return UINT64_MAX;
-    return a * b;
-}
-static uint64_t add_sat(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
-
 static uint32_t min32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
@@ -143,7 +134,7 @@ typedef struct {
 
 static uint64_t plan_total(const plan *pl)
 {
-    return add_sat(add_sat(add_sat(pl->table_bytes, pl->line_bytes), add_sat(pl->mod_bytes, pl->misc_bytes)),
+    return wy_sat_add(wy_sat_add(wy_sat_add(pl->table_bytes, pl->line_bytes), wy_sat_add(pl->mod_bytes, pl->misc_bytes)),
                    pl->thread_bytes);
 }
 
@@ -154,12 +145,12 @@ static uint64_t option_bound(const wy_rules *r, uint64_t R, uint64_t C, uint64_t
     uint64_t N = r->max ? r->max : UINT64_MAX;
     uint64_t X = R ? R - 1 : 0, Y = C ? C - 1 : 0;
     uint64_t a = min64(X, N), b = min64(Y, N);
-    uint64_t n = add_sat(a, b);
+    uint64_t n = wy_sat_add(a, b);
     if (r->game == WY_GAME_WYTHOFF)
-        n = add_sat(n, min64(a, b));
+        n = wy_sat_add(n, min64(a, b));
     if (r->mod)
-        n = add_sat(n, mul_sat(a, b / r->mod + 1));
-    n = add_sat(n, h + (p > 0));
+        n = wy_sat_add(n, wy_sat_mul(a, b / r->mod + 1));
+    n = wy_sat_add(n, h + (p > 0));
     return n < h + 1 ? h + 1 : n; /* the terminal region's value is at most h + 1 */
 }
 
@@ -238,40 +229,40 @@ static void make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols,
     pl->T = T;
 
     uint64_t nlines = (uint64_t)pl->C + (pl->wyt ? (uint64_t)pl->R + pl->C - 1 : 0);
-    uint64_t dense_bytes = mul_sat(mul_sat(mul_sat(nlines, pl->W), 8), pl->nl);
-    dense_bytes = add_sat(dense_bytes, mul_sat(mul_sat(nlines, 4), pl->nl));
-    uint64_t row_bytes = mul_sat(mul_sat(pl->C, pl->cw), pl->nl);
+    uint64_t dense_bytes = wy_sat_mul(wy_sat_mul(wy_sat_mul(nlines, pl->W), 8), pl->nl);
+    dense_bytes = wy_sat_add(dense_bytes, wy_sat_mul(wy_sat_mul(nlines, 4), pl->nl));
+    uint64_t row_bytes = wy_sat_mul(wy_sat_mul(pl->C, pl->cw), pl->nl);
     pl->keep = pl->R;
     pl->slots = nbands;
     if (stream == 2)
-        pl->misc_bytes = mul_sat(pl->C, 4); /* the row handed out */
+        pl->misc_bytes = wy_sat_mul(pl->C, 4); /* the row handed out */
     if (stream == 1) {
         uint32_t back = pl->N != UINT32_MAX ? (uint32_t)min64((uint64_t)pl->N + 1, pl->R) : 0;
         uint64_t slots = (uint64_t)T + 2 + ((uint64_t)back + B - 1) / B;
-        uint64_t keep = mul_sat(slots, B);
+        uint64_t keep = wy_sat_mul(slots, B);
         if (keep >= pl->R) {
             keep = pl->R;
             slots = nbands;
         }
         pl->keep = (uint32_t)keep;
         pl->slots = (uint32_t)slots;
-        pl->misc_bytes = mul_sat(pl->C, 4); /* the row handed out */
+        pl->misc_bytes = wy_sat_mul(pl->C, 4); /* the row handed out */
     }
-    pl->table_bytes = mul_sat(row_bytes, pl->keep);
-    pl->misc_bytes = add_sat(pl->misc_bytes, add_sat(sizeof(wy_table) + 4096, mul_sat(nbands, 4 * PROG_STRIDE)));
-    pl->misc_bytes = add_sat(pl->misc_bytes, mul_sat((uint64_t)pl->np + 1, (uint64_t)side.heap + 1) * 4);
+    pl->table_bytes = wy_sat_mul(row_bytes, pl->keep);
+    pl->misc_bytes = wy_sat_add(pl->misc_bytes, wy_sat_add(sizeof(wy_table) + 4096, wy_sat_mul(nbands, 4 * PROG_STRIDE)));
+    pl->misc_bytes = wy_sat_add(pl->misc_bytes, wy_sat_mul((uint64_t)pl->np + 1, (uint64_t)side.heap + 1) * 4);
     /* per thread: the band's row bitsets and pointers, the option marks */
-    uint64_t per_thread = add_sat(mul_sat(mul_sat((uint64_t)B * pl->nl, pl->W), 8), mul_sat(pl->W, 64 * 4));
-    per_thread = add_sat(per_thread, (uint64_t)B * pl->nl * 4);
-    pl->thread_bytes = mul_sat(per_thread, T);
+    uint64_t per_thread = wy_sat_add(wy_sat_mul(wy_sat_mul((uint64_t)B * pl->nl, pl->W), 8), wy_sat_mul(pl->W, 64 * 4));
+    per_thread = wy_sat_add(per_thread, (uint64_t)B * pl->nl * 4);
+    pl->thread_bytes = wy_sat_mul(per_thread, T);
     if (pl->modmode == 1) {
-        pl->mod_bytes = mul_sat(mul_sat(mul_sat(pl->M, pl->W), 64 * 4), pl->nl);
+        pl->mod_bytes = wy_sat_mul(wy_sat_mul(wy_sat_mul(pl->M, pl->W), 64 * 4), pl->nl);
         if (pl->M <= MOD_BITS_MAX) /* the sorted entries, the class bitsets, the buckets */
-            pl->mod_bytes = add_sat(mul_sat(pl->mod_bytes, 2),
-                                    add_sat(mul_sat(mul_sat(pl->M, pl->W), 8 * (uint64_t)pl->nl),
-                                            mul_sat((uint64_t)pl->C + 1, 4 * (uint64_t)pl->nl)));
+            pl->mod_bytes = wy_sat_add(wy_sat_mul(pl->mod_bytes, 2),
+                                    wy_sat_add(wy_sat_mul(wy_sat_mul(pl->M, pl->W), 8 * (uint64_t)pl->nl),
+                                            wy_sat_mul((uint64_t)pl->C + 1, 4 * (uint64_t)pl->nl)));
     }
-    uint64_t cap = pl->table_bytes > ((uint64_t)1 << 29) / 4 ? mul_sat(pl->table_bytes, 4) : ((uint64_t)1 << 29);
+    uint64_t cap = pl->table_bytes > ((uint64_t)1 << 29) / 4 ? wy_sat_mul(pl->table_bytes, 4) : ((uint64_t)1 << 29);
     /* the sparse layout reads a column or diagonal from the table, O(rows)
      * per cell: chosen for narrow windows and short bounded moves only */
     if (stream == 1)
@@ -1160,7 +1151,7 @@ wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t r
             big_free(t->v, t->vbytes);
             t->v = NULL;
             pl.cw = 4;
-            pl.table_bytes = mul_sat(pl.table_bytes, 2);
+            pl.table_bytes = wy_sat_mul(pl.table_bytes, 2);
             if (mem_limit && plan_total(&pl) > mem_limit) {
                 st = refuse(&pl, rows, cols, mem_limit, " (values above 65535: 4-byte cells)", err, errlen);
                 break;
