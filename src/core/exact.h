@@ -4,6 +4,73 @@
 #define WY_EXACT_INTERNAL_H
 
 #include "wythoff_exact.h"
+#include "strip.h"
+
+/* ------------------------------------------------------------------ */
+/* The evaluator's state (exact.c; read by exact_moves.c, exact_ppos.c) */
+/* ------------------------------------------------------------------ */
+
+#define SMALL 64          /* the small table covers 0 <= x, y < SMALL */
+#define STRIP_ROWS 46     /* row strips cover min(x, y) < STRIP_ROWS (rows 0..45) */
+#define STRIP_COLS (1u << 17)
+#define CERT_MAX 2048     /* largest window a periodicity certificate computes */
+
+enum {
+    K_NONE,      /* nothing beyond small table and strips */
+    K_NIM,       /* nim: G = x xor y */
+    K_NIMMAX,    /* nim+max=M: G = (x mod (M+1)) xor (y mod (M+1)) */
+    K_NIMPASS,   /* nim+pass (one pass) */
+    K_WYT,       /* wythoff */
+    K_WMAX,      /* wythoff+max=N (paper 002) */
+    K_WMOD,      /* wythoff+mod=M (paper 004) */
+    K_WT2,       /* wythoff+terminal=2 (paper 001) */
+    K_WT2M,      /* wythoff+terminal=2+misere (paper 001) */
+    K_WPASS,     /* wythoff+pass (paper 000, G1) */
+    K_BOUNDED    /* any other ruleset with max=N: periodicity certificate */
+};
+
+struct wy_exact {
+    wy_rules rules;     /* as given */
+    wy_rules base;      /* without the extra heap when it adds by nim-sum */
+    int heap_xor;       /* rules.heap > 0 and G = G_base xor h */
+    int kind;
+    uint64_t mem_limit;
+    wy_table *small;    /* base rules, SMALL x SMALL, all side states */
+    wy_strip *strip;    /* the largest strip built so far (lazy) */
+    int strip_fail_tier; /* first tier that failed (NTIERS: none) */
+    char strip_err[WY_ERRLEN];
+    /* periodicity certificate for bounded rules */
+    int cert_state;     /* 0 not tried, 1 values periodic, 2 outcomes periodic, -1 failed */
+    uint64_t cert_s, cert_d, cert_p;
+    wy_table *cert;
+    char cert_err[WY_ERRLEN];
+    mpz_t t[8];         /* scratch */
+};
+
+/* (x, y) lies in the small table. */
+static inline int wy_ex_fits_small(const mpz_t x, const mpz_t y)
+{
+    return mpz_cmp_ui(x, SMALL) < 0 && mpz_cmp_ui(y, SMALL) < 0;
+}
+
+/* *lo <= *hi: x and y in order (every ruleset is symmetric). */
+static inline void wy_ex_order(mpz_srcptr *lo, mpz_srcptr *hi, const mpz_t x, const mpz_t y)
+{
+    int le = mpz_cmp(x, y) <= 0;
+    *lo = le ? x : y;
+    *hi = le ? y : x;
+}
+
+/* Is (x, y, side) a P-position by an exact method?  1 yes, 0 no, -1
+ * undecided (or an error).  (exact.c) */
+int wy_ex_is_p(wy_exact *e, const mpz_t x, const mpz_t y, wy_side side);
+
+/* ------------------------------------------------------------------ */
+/* Number theory (exact_pairs.c)                                       */
+/* ------------------------------------------------------------------ */
+
+/* floor(c / phi) = (isqrt(5 c^2) - c) / 2, c >= 0. */
+void wy_ex_floor_div_phi(mpz_t q, const mpz_t c);
 
 /* a = floor(n * phi) = (n + isqrt(5 n^2)) / 2, n >= 0. */
 void wy_ex_lower(mpz_t a, const mpz_t n);

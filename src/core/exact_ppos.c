@@ -1,0 +1,147 @@
+/* exact_ppos.c - the P-positions of a ruleset along their sequence, from
+ * any start (wy_exact_ppos; `wythoff ppos --from`). */
+#include "exact.h"
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* P-positions along the sequence                                      */
+/* ------------------------------------------------------------------ */
+
+wy_status wy_exact_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k, size_t *got, const mpz_t from,
+                        wy_side side, char *err, size_t errlen)
+{
+    *got = 0;
+    wy_status st = wy_side_check(&e->rules, side, err, errlen);
+    if (st != WY_OK)
+        return st;
+    if (mpz_sgn(from) < 0)
+        return wy_fail(WY_EINVAL, err, errlen, "--from must be non-negative");
+    int kind = e->kind;
+    if (e->rules.heap && side.heap)
+        kind = K_NONE;
+    if ((kind == K_WPASS || kind == K_NIMPASS) && side.pass == 0)
+        kind = kind == K_WPASS ? K_WYT : K_NIM;
+    mpz_t n, x, y;
+    mpz_inits(n, x, y, NULL);
+    size_t g = 0;
+    switch (kind) {
+    case K_NIM:
+        /* (n, n) */
+        for (mpz_set(n, from); g < k; mpz_add_ui(n, n, 1), g++) {
+            mpz_set(a[g], n);
+            mpz_set(b[g], n);
+            if (index)
+                mpz_set(index[g], n);
+        }
+        break;
+    case K_NIMPASS:
+        /* (0, 0), then (2m+1, 2m+2), index m + 1 */
+        if (mpz_sgn(from) == 0 && g < k) {
+            mpz_set_ui(a[g], 0);
+            mpz_set_ui(b[g], 0);
+            if (index)
+                mpz_set_ui(index[g], 0);
+            g++;
+        }
+        mpz_fdiv_q_2exp(n, from, 1); /* m = floor(from / 2): 2m + 2 > from */
+        if (mpz_sgn(n) > 0)
+            mpz_sub_ui(n, n, 1);
+        for (; g < k; mpz_add_ui(n, n, 1)) {
+            mpz_mul_2exp(x, n, 1);
+            mpz_add_ui(x, x, 1);
+            if (mpz_cmp(x, from) < 0)
+                continue;
+            mpz_set(a[g], x);
+            mpz_add_ui(b[g], x, 1);
+            if (index)
+                mpz_add_ui(index[g], n, 1);
+            g++;
+        }
+        break;
+    case K_WYT:
+    case K_WMOD:
+    case K_WT2M:
+    case K_WT2: {
+        /* first n with a_n >= from (n = 0 for from = 0) */
+        if (mpz_sgn(from) == 0) {
+            mpz_set_ui(n, 0);
+        } else {
+            wy_ex_floor_div_phi(n, from);
+            if (mpz_sgn(n) > 0)
+                mpz_sub_ui(n, n, 1);
+        }
+        /* the small region (terminal set; misere: x, y < 8), merged in order */
+        uint32_t sm[64][2];
+        size_t ns = 0, is = 0;
+        if (kind == K_WT2 || kind == K_WT2M) {
+            uint32_t lim = kind == K_WT2 ? 3 : 8;
+            for (uint32_t px = 0; px < lim; px++)
+                for (uint32_t py = px; py < lim; py++) {
+                    if (kind == K_WT2 && px + py > 2)
+                        continue;
+                    if (mpz_cmp_ui(from, px) > 0 || wy_table_get(e->small, px, py, (wy_side){0, 0}) != 0)
+                        continue;
+                    sm[ns][0] = px;
+                    sm[ns][1] = py;
+                    ns++;
+                }
+        }
+        int have = 0; /* x, y hold the next pair of the sequence */
+        while (g < k) {
+            while (!have) {
+                wy_wythoff_pair(x, y, n);
+                mpz_set(e->t[7], n);
+                mpz_add_ui(n, n, 1);
+                if (kind == K_WT2) {
+                    if (mpz_cmp_ui(e->t[7], 2) < 0)
+                        continue; /* n = 0, 1 lie in the terminal set */
+                    if (wy_ex_g001(e->t[7]))
+                        mpz_add_ui(y, y, 1);
+                    else
+                        mpz_sub_ui(x, x, 1);
+                }
+                if (kind == K_WT2M && mpz_cmp_ui(y, 8) < 0)
+                    continue; /* small region, listed from the table */
+                if (kind == K_WMOD && mpz_cmp_ui(x, e->base.mod) >= 0) {
+                    have = -1; /* the finite set ends here */
+                    break;
+                }
+                if (mpz_cmp(x, from) < 0)
+                    continue;
+                have = 1;
+            }
+            int take_small = is < ns && (have < 0 || mpz_cmp_ui(x, sm[is][0]) > 0 ||
+                                         (mpz_cmp_ui(x, sm[is][0]) == 0 && mpz_cmp_ui(y, sm[is][1]) > 0));
+            if (take_small) {
+                mpz_set_ui(a[g], sm[is][0]);
+                mpz_set_ui(b[g], sm[is][1]);
+                if (index)
+                    mpz_set_si(index[g], -1);
+                is++;
+            } else if (have > 0) {
+                mpz_set(a[g], x);
+                mpz_set(b[g], y);
+                if (index)
+                    mpz_set(index[g], e->t[7]);
+                have = 0;
+            } else {
+                break;
+            }
+            g++;
+        }
+        break;
+    }
+    default:
+        mpz_clears(n, x, y, NULL);
+        return wy_fail(WY_EINVAL, err, errlen,
+                       "the P-positions of this ruleset are not a sequence with a closed form (use --size for a "
+                       "window)");
+    }
+    *got = g;
+    mpz_clears(n, x, y, NULL);
+    return WY_OK;
+}
