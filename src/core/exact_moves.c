@@ -74,21 +74,327 @@ static int cmp_moves(const void *pa, const void *pb)
     return (int)b->side.heap - (int)a->side.heap;
 }
 
-/* Add (tx, ty) if it is reachable from (x, y) by kind and is a P-position. */
-static int try_target(wy_exact *e, mlist *l, wy_move_kind kind, const mpz_t x, const mpz_t y, const mpz_t tx,
-                      const mpz_t ty, wy_side side)
+/* ------------------------------------------------------------------ */
+/* The search                                                          */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+    wy_exact *e;
+    mpz_srcptr x, y;   /* the position */
+    wy_side side;
+    mlist l;           /* the winning moves found */
+    int undecided;     /* some option's outcome is not decided */
+    mpz_t tx, ty, k, u; /* scratch */
+} search;
+
+/* Add the move of `kind` to (tx, ty, side) when that is a P-position. */
+static void try_to(search *w, wy_move_kind kind, const mpz_t tx, const mpz_t ty, wy_side side)
 {
     if (mpz_sgn(tx) < 0 || mpz_sgn(ty) < 0)
-        return 0;
-    int p = wy_ex_is_p(e, tx, ty, side);
+        return;
+    int p = wy_ex_is_p(w->e, tx, ty, side);
     if (p < 0)
-        return -1;
-    (void)x;
-    (void)y;
-    if (p)
-        ml_add(l, kind, tx, ty, side);
-    return 0;
+        w->undecided = 1;
+    else if (p)
+        ml_add(&w->l, kind, tx, ty, side);
 }
+
+/* The move on the two heaps from (x, y) to (tx, ty): a column, row or
+ * diagonal move, or -1 when one such move does not reach it. */
+static int step_kind(search *w, const mpz_t tx, const mpz_t ty)
+{
+    mpz_sub(w->k, w->x, tx);
+    mpz_sub(w->u, w->y, ty);
+    if (mpz_sgn(w->k) == 0 && mpz_sgn(w->u) > 0)
+        return WY_MOVE_ROW;
+    if (mpz_sgn(w->u) == 0 && mpz_sgn(w->k) > 0)
+        return WY_MOVE_COL;
+    if (mpz_sgn(w->k) > 0 && mpz_cmp(w->k, w->u) == 0)
+        return WY_MOVE_DIAG;
+    return -1;
+}
+
+/* The positions (px, py), px, py < lim (and px + py <= sum_max), that are
+ * P-positions of the small table (or all of them: terminal sets), reached
+ * by one move on the heaps. */
+static void try_region(search *w, uint32_t lim, uint32_t sum_max, int all_p)
+{
+    for (uint32_t px = 0; px < lim; px++)
+        for (uint32_t py = 0; py < lim && px + py <= sum_max; py++) {
+            mpz_set_ui(w->tx, px);
+            mpz_set_ui(w->ty, py);
+            int kind = step_kind(w, w->tx, w->ty);
+            if (kind < 0)
+                continue;
+            if (all_p)
+                ml_add(&w->l, (wy_move_kind)kind, w->tx, w->ty, w->side);
+            else
+                try_to(w, (wy_move_kind)kind, w->tx, w->ty, w->side);
+        }
+}
+
+/* Small positions: every move on the heaps, from the move lister. */
+static wy_status win_small(search *w, char *err, size_t errlen)
+{
+    const wy_side none = {0, 0};
+    uint32_t xs = (uint32_t)mpz_get_ui(w->x), ys = (uint32_t)mpz_get_ui(w->y);
+    size_t n = (size_t)wy_moves_count(&w->e->rules, xs, ys, none);
+    wy_move *mv = malloc((n ? n : 1) * sizeof *mv);
+    if (!mv)
+        return wy_fail(WY_ERANGE, err, errlen, "out of memory");
+    wy_moves_list(mv, n, &n, &w->e->rules, xs, ys, none, NULL, 0);
+    for (size_t i = 0; i < n; i++) {
+        mpz_set_ui(w->tx, mv[i].x);
+        mpz_set_ui(w->ty, mv[i].y);
+        try_to(w, mv[i].kind, w->tx, w->ty, w->side);
+    }
+    free(mv);
+    return WY_OK;
+}
+
+/* Heap moves, to (x, y, h') for h' < h, and the pass.  With the heap added
+ * by nim-sum (G = G_base xor h) the one candidate is h' = G_base: found from
+ * the base value when it is known, without testing every h' (a heap of
+ * 10^8 stones). */
+static void win_side(search *w)
+{
+    wy_exact *e = w->e;
+    const wy_side side = w->side;
+    if (side.heap > 0 && e->heap_xor) {
+        wy_answer base;
+        wy_answer_init(&base);
+        wy_side b0 = {side.pass, 0};
+        int known = wy_exact_eval(e, &base, w->x, w->y, b0, NULL, 0) == WY_OK;
+        if (known && base.has_value) {
+            if (mpz_cmp_ui(base.value, side.heap) < 0) {
+                wy_side s2 = {side.pass, (uint32_t)mpz_get_ui(base.value)};
+                ml_add(&w->l, WY_MOVE_HEAP, w->x, w->y, s2);
+            }
+        } else if (known && base.outcome == 'P') {
+            wy_side s2 = {side.pass, 0};
+            ml_add(&w->l, WY_MOVE_HEAP, w->x, w->y, s2);
+        } else {
+            /* G_base unknown: h' = 0 and 1 may still be decided */
+            for (uint32_t h = side.heap < 2 ? side.heap : 2; h-- > 0;) {
+                wy_side s2 = {side.pass, h};
+                try_to(w, WY_MOVE_HEAP, w->x, w->y, s2);
+            }
+            if (side.heap > 2)
+                w->undecided = 1;
+        }
+        wy_answer_clear(&base);
+    } else {
+        for (uint32_t h = side.heap; h-- > 0;) {
+            wy_side s2 = {side.pass, h};
+            try_to(w, WY_MOVE_HEAP, w->x, w->y, s2);
+        }
+    }
+    /* a pass only from a position with another move: a heap move, or a
+     * move on the heaps (x + y above the terminal bound) */
+    mpz_add(w->k, w->x, w->y);
+    if (side.pass > 0 && (side.heap > 0 || mpz_cmp_ui(w->k, wy_terminal_bound(&e->rules)) > 0)) {
+        wy_side s2 = {side.pass - 1, side.heap};
+        try_to(w, WY_MOVE_PASS, w->x, w->y, s2);
+    }
+}
+
+/* Wythoff-like lines: in the row and the column of (x, y), the one
+ * P-position is the partner of the fixed coordinate (Wythoff), the same
+ * number (Nim) or its Nim-with-pass counterpart; on the diagonal, the pair
+ * with the same difference; modular moves reach the pairs whose difference
+ * is congruent.  Each candidate is tested with the P-test. */
+static void win_partners(search *w, int ek)
+{
+    const wy_rules *b = &w->e->base;
+    mpz_srcptr x = w->x, y = w->y;
+    mpz_ptr tx = w->tx, ty = w->ty, k = w->k, u = w->u;
+    const int nim = ek == K_NIM || ek == K_NIMPASS;
+    const int nimpass = ek == K_NIMPASS && w->side.pass == 1;
+    for (int line = 0; line < 2; line++) { /* 0: column move (x changes), 1: row move */
+        mpz_srcptr fixed = line == 0 ? y : x, moving = line == 0 ? x : y;
+        if (nimpass) {
+            if (mpz_sgn(fixed) == 0)
+                mpz_set_ui(u, 0);
+            else if (mpz_odd_p(fixed))
+                mpz_add_ui(u, fixed, 1);
+            else
+                mpz_sub_ui(u, fixed, 1);
+        } else if (nim) {
+            mpz_set(u, fixed);
+        } else {
+            wy_ex_partner(u, fixed);
+        }
+        if (mpz_cmp(u, moving) < 0)
+            try_to(w, line ? WY_MOVE_ROW : WY_MOVE_COL, line ? x : u, line ? u : y, w->side);
+    }
+    if (!nim) {
+        /* diagonal: the pair with the same difference */
+        mpz_sub(k, y, x);
+        mpz_abs(u, k);
+        wy_ex_lower(tx, u);
+        mpz_add(ty, tx, u);
+        if (mpz_sgn(k) < 0)
+            mpz_swap(tx, ty);
+        mpz_sub(u, x, tx);
+        if (mpz_sgn(u) > 0)
+            try_to(w, WY_MOVE_DIAG, tx, ty, w->side);
+    }
+    if (ek == K_WMOD) {
+        /* modular moves: targets (p, q) with q - p = y - x (mod M), |q - p| < M */
+        mpz_sub(k, y, x);
+        unsigned long M = b->mod, r = (unsigned long)mpz_fdiv_ui(k, M);
+        long cand[2] = {(long)r, (long)r - (long)M};
+        for (int i = 0; i < 2; i++) {
+            mpz_set_si(u, cand[i]);
+            if (mpz_cmp(u, k) == 0)
+                continue; /* that is the diagonal */
+            mpz_abs(u, u);
+            wy_ex_lower(tx, u);
+            mpz_add(ty, tx, u);
+            if (cand[i] < 0)
+                mpz_swap(tx, ty);
+            if (mpz_cmp(tx, x) < 0 && mpz_cmp(ty, y) < 0)
+                try_to(w, WY_MOVE_MOD, tx, ty, w->side);
+        }
+    }
+    if (ek == K_WT2M)
+        try_region(w, 8, 14, 0); /* the small region's P-positions (x, y < 8) */
+}
+
+/* wythoff+terminal=2 (paper 001): the P-positions in the row of c are
+ * c = a_n + g(n) - 1 (partner b_n + g(n)) or c = b_n + g(n) (partner
+ * a_n + g(n) - 1); on the diagonal, difference n + 1; and the terminal set. */
+static void win_t2(search *w)
+{
+    mpz_srcptr x = w->x, y = w->y;
+    mpz_ptr tx = w->tx, ty = w->ty, k = w->k, u = w->u;
+    for (int line = 0; line < 2; line++) {
+        mpz_srcptr c = line == 0 ? y : x, moving = line == 0 ? x : y;
+        for (int d = 0; d <= 1; d++) {
+            /* a_n = c + d with g(n) = 1 - d, partner b_n + g(n) */
+            mpz_add_ui(u, c, (unsigned long)d);
+            if (wy_ex_classify(k, u) == 0 && wy_ex_g001(k) == 1 - d) {
+                mpz_add(u, u, k);
+                mpz_add_ui(u, u, (unsigned long)(1 - d));
+                if (mpz_cmp(u, moving) < 0)
+                    try_to(w, line ? WY_MOVE_ROW : WY_MOVE_COL, line ? x : u, line ? u : y, w->side);
+            }
+            /* b_n = c - d with g(n) = d, partner a_n + g(n) - 1 */
+            if (mpz_cmp_ui(c, (unsigned long)d + 1) < 0)
+                continue;
+            mpz_sub_ui(u, c, (unsigned long)d);
+            if (wy_ex_classify(k, u) == 1 && wy_ex_g001(k) == d) {
+                mpz_sub(u, u, k);
+                if (d == 0) {
+                    if (mpz_sgn(u) == 0)
+                        continue;
+                    mpz_sub_ui(u, u, 1);
+                }
+                if (mpz_cmp(u, moving) < 0)
+                    try_to(w, line ? WY_MOVE_ROW : WY_MOVE_COL, line ? x : u, line ? u : y, w->side);
+            }
+        }
+    }
+    /* diagonal: difference n + 1 */
+    mpz_sub(k, y, x);
+    mpz_abs(u, k);
+    if (mpz_sgn(u) > 0) {
+        mpz_sub_ui(u, u, 1);
+        wy_ex_lower(tx, u);
+        int g = wy_ex_g001(u);
+        mpz_add(ty, tx, u);
+        mpz_add_ui(ty, ty, (unsigned long)g);
+        if (!g)
+            mpz_sub_ui(tx, tx, 1);
+        if (mpz_sgn(k) < 0)
+            mpz_swap(tx, ty);
+        mpz_sub(u, x, tx);
+        if (mpz_sgn(tx) >= 0 && mpz_sgn(u) > 0)
+            try_to(w, WY_MOVE_DIAG, tx, ty, w->side);
+    }
+    try_region(w, 3, 2, 1); /* the terminal set x + y <= 2: all P */
+}
+
+/* max=N (paper 002): P-positions by residues mod q = N + 1.  In a line the
+ * residue of the moving coordinate is fixed, and a move of 1..N reaches
+ * each residue at most once. */
+static void win_residues(search *w, int ek)
+{
+    const wy_rules *b = &w->e->base;
+    mpz_srcptr x = w->x, y = w->y;
+    mpz_ptr tx = w->tx, ty = w->ty, k = w->k, u = w->u;
+    const unsigned long q = (unsigned long)b->max + 1, N = b->max;
+    const unsigned long ru = mpz_fdiv_ui(x, q), rv = mpz_fdiv_ui(y, q);
+    for (int line = 0; line < 2; line++) { /* 0: column move, 1: row move */
+        const unsigned long mine = line == 0 ? ru : rv, other = line == 0 ? rv : ru;
+        unsigned long target = other;
+        if (ek == K_WMAX) {
+            mpz_set_ui(k, other);
+            wy_ex_partner(tx, k);
+            if (mpz_cmp_ui(tx, N) > 0)
+                continue;
+            target = mpz_get_ui(tx);
+        }
+        unsigned long step = (mine + q - target) % q;
+        mpz_srcptr moving = line == 0 ? x : y;
+        if (step == 0 || mpz_cmp_ui(moving, step) < 0)
+            continue;
+        mpz_set(tx, x);
+        mpz_set(ty, y);
+        mpz_sub_ui(line == 0 ? tx : ty, moving, step);
+        try_to(w, line ? WY_MOVE_ROW : WY_MOVE_COL, tx, ty, w->side);
+    }
+    if (ek != K_WMAX)
+        return;
+    /* diagonal: residue pairs (u', v') with v' - u' = v - u (mod q) */
+    const unsigned long d = (rv + q - ru) % q;
+    for (int c = 0; c < 2; c++) {
+        unsigned long n = c == 0 ? d : q - d;
+        if (c == 1 && d == 0)
+            continue;
+        mpz_set_ui(k, n);
+        wy_ex_lower(u, k);
+        unsigned long an = mpz_get_ui(u);
+        if (an + n > N)
+            continue;
+        unsigned long up = c == 0 ? an : an + n; /* target residues (up, up + d mod q) */
+        unsigned long step = (ru + q - up) % q;
+        if (step == 0 || mpz_cmp_ui(x, step) < 0 || mpz_cmp_ui(y, step) < 0)
+            continue;
+        mpz_sub_ui(tx, x, step);
+        mpz_sub_ui(ty, y, step);
+        try_to(w, WY_MOVE_DIAG, tx, ty, w->side);
+    }
+}
+
+/* Any other max=N: every move on the heaps, at most 3N of them. */
+static wy_status win_bounded(search *w, char *err, size_t errlen)
+{
+    const wy_rules *b = &w->e->base;
+    const unsigned long N = b->max;
+    if (N > 100000)
+        return wy_fail(WY_ERANGE, err, errlen, "listing the moves of max=%lu at this size is too slow", N);
+    for (int kind = 0; kind < 3; kind++) {
+        if (kind == WY_MOVE_DIAG && b->game != WY_GAME_WYTHOFF)
+            break;
+        for (unsigned long a = 1; a <= N; a++) {
+            if ((kind != WY_MOVE_ROW && mpz_cmp_ui(w->x, a) < 0) || (kind != WY_MOVE_COL && mpz_cmp_ui(w->y, a) < 0))
+                break;
+            mpz_set(w->tx, w->x);
+            mpz_set(w->ty, w->y);
+            if (kind != WY_MOVE_ROW)
+                mpz_sub_ui(w->tx, w->tx, a);
+            if (kind != WY_MOVE_COL)
+                mpz_sub_ui(w->ty, w->ty, a);
+            try_to(w, (wy_move_kind)kind, w->tx, w->ty, w->side);
+        }
+    }
+    return WY_OK;
+}
+
+/* Positions below this many moves on the heaps, all in the small table,
+ * have their moves listed one by one. */
+#define SMALL_MOVES 8192
 
 wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const char **method, const mpz_t x,
                            const mpz_t y, wy_side side, char *err, size_t errlen)
@@ -98,315 +404,55 @@ wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const
     wy_answer self;
     wy_answer_init(&self);
     wy_status st = wy_exact_eval(e, &self, x, y, side, err, errlen);
-    if (st != WY_OK) {
-        wy_answer_clear(&self);
-        return st;
-    }
     *method = self.method;
-    int is_pos_p = self.outcome == 'P';
+    const int is_pos_p = self.outcome == 'P';
     wy_answer_clear(&self);
-    if (is_pos_p)
-        return WY_OK;
-    const wy_rules *b = &e->base;
-    mlist l = {0};
-    mpz_t tx, ty, k, u;
-    mpz_inits(tx, ty, k, u, NULL);
-    int undecided = 0;
-    if (wy_ex_fits_small(x, y) && (!e->rules.max || e->rules.max < 1000)) {
-        /* small positions: every option, from the move lister */
-        size_t n = 0;
-        uint32_t xs = (uint32_t)mpz_get_ui(x), ys = (uint32_t)mpz_get_ui(y);
-        wy_moves_list(NULL, 0, &n, &e->rules, xs, ys, side, NULL, 0);
-        wy_move *mv = malloc((n ? n : 1) * sizeof *mv);
-        if (!mv) {
-            st = wy_fail(WY_ERANGE, err, errlen, "out of memory");
-            goto done;
-        }
-        wy_moves_list(mv, n, &n, &e->rules, xs, ys, side, NULL, 0);
-        for (size_t i = 0; i < n; i++) {
-            mpz_set_ui(tx, mv[i].x);
-            mpz_set_ui(ty, mv[i].y);
-            int p = wy_ex_is_p(e, tx, ty, mv[i].side);
-            if (p < 0)
-                undecided = 1;
-            else if (p)
-                ml_add(&l, mv[i].kind, tx, ty, mv[i].side);
-        }
-        free(mv);
-        goto sorted;
-    }
-    /* Heap moves: to (x, y, h') for h' < h. */
-    if (e->rules.heap) {
-        for (uint32_t h = side.heap; h-- > 0;) {
-            wy_side s2 = {side.pass, h};
-            if (try_target(e, &l, WY_MOVE_HEAP, x, y, x, y, s2) < 0)
-                undecided = 1;
-        }
-    }
-    if (side.pass > 0) { /* a huge position always has another move */
-        wy_side s2 = {side.pass - 1, side.heap};
-        if (try_target(e, &l, WY_MOVE_PASS, x, y, x, y, s2) < 0)
-            undecided = 1;
-    }
+    if (st != WY_OK || is_pos_p)
+        return st;
+    search w;
+    memset(&w, 0, sizeof w);
+    w.e = e;
+    w.x = x;
+    w.y = y;
+    w.side = side;
+    mpz_inits(w.tx, w.ty, w.k, w.u, NULL);
     int ek = e->kind;
     if ((e->heap_xor && side.heap > 0) || (ek == K_WPASS && side.pass > 0))
         ek = K_NONE; /* the P-positions in a line are not known in closed form */
-    switch (ek) {
-    case K_NIM:
-    case K_WYT:
-    case K_WMOD:
-    case K_WT2M:
-    case K_NIMPASS:
-    case K_WPASS: {
-        /* Every P-position in the row of x: the partner of x (Wythoff) or its
-         * Nim / Nim-with-pass counterpart; for the misere variant also the
-         * small region.  Then test each candidate with the P-test. */
-        const int nim = ek == K_NIM || ek == K_NIMPASS;
-        const int nimpass = ek == K_NIMPASS && side.pass == 1;
-        for (int line = 0; line < 2; line++) { /* 0: column move (x changes), 1: row move */
-            mpz_srcptr fixed = line == 0 ? y : x, moving = line == 0 ? x : y;
-            if (nimpass) {
-                if (mpz_sgn(fixed) == 0)
-                    mpz_set_ui(u, 0);
-                else if (mpz_odd_p(fixed))
-                    mpz_add_ui(u, fixed, 1);
-                else
-                    mpz_sub_ui(u, fixed, 1);
-            } else if (nim) {
-                mpz_set(u, fixed);
-            } else {
-                wy_ex_partner(u, fixed);
-            }
-            if (mpz_cmp(u, moving) < 0) {
-                if (try_target(e, &l, line ? WY_MOVE_ROW : WY_MOVE_COL, x, y, line ? x : u, line ? u : y,
-                               side) < 0)
-                    undecided = 1;
-            }
+    const wy_side none = {0, 0};
+    if (wy_ex_fits_small(x, y) &&
+        wy_moves_count(&e->rules, mpz_get_ui(x), mpz_get_ui(y), none) <= SMALL_MOVES) {
+        st = win_small(&w, err, errlen);
+    } else {
+        switch (ek) {
+        case K_NIM:
+        case K_WYT:
+        case K_WMOD:
+        case K_WT2M:
+        case K_NIMPASS:
+        case K_WPASS: win_partners(&w, ek); break;
+        case K_WT2: win_t2(&w); break;
+        case K_WMAX:
+        case K_NIMMAX: win_residues(&w, ek); break;
+        case K_BOUNDED: st = win_bounded(&w, err, errlen); break;
+        default: w.undecided = 1; break;
         }
-        if (!nim) {
-            /* diagonal: the pair with the same difference */
-            mpz_sub(k, y, x);
-            mpz_abs(u, k);
-            wy_ex_lower(tx, u);
-            mpz_add(ty, tx, u);
-            if (mpz_sgn(k) < 0)
-                mpz_swap(tx, ty);
-            mpz_sub(u, x, tx);
-            if (mpz_sgn(u) > 0 && try_target(e, &l, WY_MOVE_DIAG, x, y, tx, ty, side) < 0)
-                undecided = 1;
-        }
-        if (ek == K_WMOD) {
-            /* modular moves: targets (p, q) with q - p = y - x (mod M), |q - p| < M */
-            unsigned long M = b->mod, r = (unsigned long)mpz_fdiv_ui(k, M); /* k = y - x */
-            long cand[2] = {(long)r, (long)r - (long)M};
-            for (int i = 0; i < 2; i++) {
-                mpz_set_si(u, cand[i]);
-                if (mpz_cmp(u, k) == 0)
-                    continue; /* that is the diagonal */
-                mpz_abs(u, u);
-                wy_ex_lower(tx, u);
-                mpz_add(ty, tx, u);
-                if (cand[i] < 0)
-                    mpz_swap(tx, ty);
-                if (mpz_cmp(tx, x) < 0 && mpz_cmp(ty, y) < 0 &&
-                    try_target(e, &l, WY_MOVE_MOD, x, y, tx, ty, side) < 0)
-                    undecided = 1;
-            }
-        }
-        if (ek == K_WT2M) {
-            /* the small region's P-positions, reachable by one move */
-            for (uint32_t px = 0; px < 8; px++)
-                for (uint32_t py = 0; py < 8; py++) {
-                    mpz_set_ui(tx, px);
-                    mpz_set_ui(ty, py);
-                    wy_move_kind kind;
-                    mpz_sub(k, x, tx);
-                    mpz_sub(u, y, ty);
-                    if (mpz_sgn(k) == 0 && mpz_sgn(u) > 0)
-                        kind = WY_MOVE_ROW;
-                    else if (mpz_sgn(u) == 0 && mpz_sgn(k) > 0)
-                        kind = WY_MOVE_COL;
-                    else if (mpz_sgn(k) > 0 && mpz_cmp(k, u) == 0)
-                        kind = WY_MOVE_DIAG;
-                    else
-                        continue;
-                    if (try_target(e, &l, kind, x, y, tx, ty, side) < 0)
-                        undecided = 1;
-                }
-        }
-        break;
     }
-    case K_WT2: {
-        /* P-positions in the row of c: c = a_n + g(n) - 1 (partner b_n + g(n))
-         * or c = b_n + g(n) (partner a_n + g(n) - 1); the terminal set. */
-        for (int line = 0; line < 2; line++) {
-            mpz_srcptr c = line == 0 ? y : x, moving = line == 0 ? x : y;
-            for (int d = 0; d <= 1; d++) {
-                /* a_n = c + d with g(n) = 1 - d, partner b_n + g(n) */
-                mpz_add_ui(u, c, (unsigned long)d);
-                if (wy_ex_classify(k, u) == 0 && wy_ex_g001(k) == 1 - d) {
-                    mpz_add(u, u, k);
-                    mpz_add_ui(u, u, (unsigned long)(1 - d));
-                    if (mpz_cmp(u, moving) < 0 && try_target(e, &l, line ? WY_MOVE_ROW : WY_MOVE_COL, x, y,
-                                                              line ? x : u, line ? u : y, side) < 0)
-                        undecided = 1;
-                }
-                /* b_n = c - d with g(n) = d, partner a_n + g(n) - 1 */
-                if (mpz_cmp_ui(c, (unsigned long)d + 1) < 0)
-                    continue;
-                mpz_sub_ui(u, c, (unsigned long)d);
-                if (wy_ex_classify(k, u) == 1 && wy_ex_g001(k) == d) {
-                    mpz_sub(u, u, k);
-                    if (d == 0) {
-                        if (mpz_sgn(u) == 0)
-                            continue;
-                        mpz_sub_ui(u, u, 1);
-                    }
-                    if (mpz_cmp(u, moving) < 0 && try_target(e, &l, line ? WY_MOVE_ROW : WY_MOVE_COL, x, y,
-                                                              line ? x : u, line ? u : y, side) < 0)
-                        undecided = 1;
-                }
-            }
-        }
-        /* diagonal: difference n + 1 */
-        mpz_sub(k, y, x);
-        mpz_abs(u, k);
-        if (mpz_sgn(u) > 0) {
-            mpz_sub_ui(u, u, 1);
-            wy_ex_lower(tx, u);
-            int g = wy_ex_g001(u);
-            mpz_add(ty, tx, u);
-            mpz_add_ui(ty, ty, (unsigned long)g);
-            if (!g)
-                mpz_sub_ui(tx, tx, 1);
-            if (mpz_sgn(k) < 0)
-                mpz_swap(tx, ty);
-            mpz_sub(u, x, tx);
-            if (mpz_sgn(tx) >= 0 && mpz_sgn(u) > 0 && try_target(e, &l, WY_MOVE_DIAG, x, y, tx, ty, side) < 0)
-                undecided = 1;
-        }
-        /* the terminal set x + y <= 2 */
-        for (uint32_t px = 0; px <= 2; px++)
-            for (uint32_t py = 0; px + py <= 2; py++) {
-                mpz_set_ui(tx, px);
-                mpz_set_ui(ty, py);
-                mpz_sub(k, x, tx);
-                mpz_sub(u, y, ty);
-                wy_move_kind kind;
-                if (mpz_sgn(k) == 0 && mpz_sgn(u) > 0)
-                    kind = WY_MOVE_ROW;
-                else if (mpz_sgn(u) == 0 && mpz_sgn(k) > 0)
-                    kind = WY_MOVE_COL;
-                else if (mpz_sgn(k) > 0 && mpz_cmp(k, u) == 0)
-                    kind = WY_MOVE_DIAG;
-                else
-                    continue;
-                ml_add(&l, kind, tx, ty, side);
-            }
-        break;
-    }
-    case K_WMAX:
-    case K_NIMMAX: {
-        /* P-positions by residues mod q = N + 1 (paper 002): in a line, the
-         * residue of the moving coordinate is fixed, and a move of 1..N
-         * reaches each residue at most once. */
-        const unsigned long q = (unsigned long)b->max + 1, N = b->max;
-        const unsigned long ru = mpz_fdiv_ui(x, q), rv = mpz_fdiv_ui(y, q);
-        for (int line = 0; line < 2; line++) { /* 0: column move, 1: row move */
-            const unsigned long mine = line == 0 ? ru : rv, other = line == 0 ? rv : ru;
-            unsigned long w = other;
-            if (ek == K_WMAX) {
-                mpz_set_ui(k, other);
-                wy_ex_partner(tx, k);
-                if (mpz_cmp_ui(tx, N) > 0)
-                    continue;
-                w = mpz_get_ui(tx);
-            }
-            unsigned long step = (mine + q - w) % q;
-            mpz_srcptr moving = line == 0 ? x : y;
-            if (step == 0 || mpz_cmp_ui(moving, step) < 0)
-                continue;
-            mpz_set(tx, x);
-            mpz_set(ty, y);
-            mpz_sub_ui(line == 0 ? tx : ty, moving, step);
-            if (try_target(e, &l, line ? WY_MOVE_ROW : WY_MOVE_COL, x, y, tx, ty, side) < 0)
-                undecided = 1;
-        }
-        if (ek == K_WMAX) {
-            /* diagonal: residue pairs (u', v') with v' - u' = v - u (mod q) */
-            const unsigned long d = (rv + q - ru) % q;
-            for (int c = 0; c < 2; c++) {
-                unsigned long n = c == 0 ? d : q - d, up;
-                if (c == 1 && d == 0)
-                    continue;
-                mpz_set_ui(k, n);
-                wy_ex_lower(u, k);
-                unsigned long an = mpz_get_ui(u);
-                if (an + n > N)
-                    continue;
-                up = c == 0 ? an : an + n; /* target residues (up, up + d mod q) */
-                unsigned long step = (ru + q - up) % q;
-                if (step == 0 || mpz_cmp_ui(x, step) < 0 || mpz_cmp_ui(y, step) < 0)
-                    continue;
-                mpz_sub_ui(tx, x, step);
-                mpz_sub_ui(ty, y, step);
-                if (try_target(e, &l, WY_MOVE_DIAG, x, y, tx, ty, side) < 0)
-                    undecided = 1;
-            }
-        }
-        break;
-    }
-    case K_BOUNDED: {
-        /* bounded moves: every option, at most 3N of them */
-        const unsigned long N = b->max;
-        if (N > 100000) {
-            st = wy_fail(WY_ERANGE, err, errlen, "listing the moves of max=%lu at this size is too slow", N);
-            goto done;
-        }
-        for (int kind = 0; kind < 3; kind++) {
-            for (unsigned long a = 1; a <= N; a++) {
-                mpz_set(tx, x);
-                mpz_set(ty, y);
-                if (kind != WY_MOVE_ROW) {
-                    if (mpz_cmp_ui(x, a) < 0)
-                        break;
-                    mpz_sub_ui(tx, tx, a);
-                }
-                if (kind != WY_MOVE_COL) {
-                    if (mpz_cmp_ui(y, a) < 0)
-                        break;
-                    mpz_sub_ui(ty, ty, a);
-                }
-                if (kind == WY_MOVE_DIAG && b->game != WY_GAME_WYTHOFF)
-                    break;
-                if (try_target(e, &l, (wy_move_kind)kind, x, y, tx, ty, side) < 0)
-                    undecided = 1;
-            }
-        }
-        break;
-    }
-    default:
-        undecided = 1;
-        break;
-    }
-sorted:
-    if (l.oom) {
+    if (st == WY_OK)
+        win_side(&w);
+    if (st == WY_OK && w.l.oom)
         st = wy_fail(WY_ERANGE, err, errlen, "out of memory");
-        goto done;
-    }
-    if (undecided) {
+    else if (st == WY_OK && w.undecided)
         st = wy_fail(WY_ERANGE, err, errlen,
                      "the outcome of some option of this position is not decided by any exact method");
-        goto done;
+    if (st == WY_OK) {
+        if (w.l.n > 1)
+            qsort(w.l.v, w.l.n, sizeof *w.l.v, cmp_moves);
+        *moves = w.l.v;
+        *count = w.l.n;
+    } else {
+        wy_bigmoves_free(w.l.v, w.l.n);
     }
-    if (l.n > 1)
-        qsort(l.v, l.n, sizeof *l.v, cmp_moves);
-    *moves = l.v;
-    *count = l.n;
-    l.v = NULL;
-    l.n = 0;
-done:
-    wy_bigmoves_free(l.v, l.n);
-    mpz_clears(tx, ty, k, u, NULL);
+    mpz_clears(w.tx, w.ty, w.k, w.u, NULL);
     return st;
 }
