@@ -27,21 +27,28 @@ typedef struct wy_exact wy_exact;
 WY_API wy_status wy_exact_new(wy_exact **out, const wy_rules *rules, uint64_t mem_limit, char *err, size_t errlen);
 WY_API void wy_exact_free(wy_exact *e);
 
-/* An answer: the outcome always, the value where the method gives it. */
+/* An answer: the outcome always, the value where the method gives it.
+ * Initialised by wy_answer_init (its mpz_t), released by wy_answer_clear;
+ * the caller owns it and may reuse it for any number of calls. */
 typedef struct {
     char outcome;        /* 'P' or 'N' */
     int has_value;       /* 1: `value` is the exact value G (G- in misere play) */
     mpz_t value;
     const char *method;  /* how it was obtained (static text) */
+    char why[256];       /* has_value 0: why the value is not known; else "" */
 } wy_answer;
 
 WY_API void wy_answer_init(wy_answer *a);
 WY_API void wy_answer_clear(wy_answer *a);
 
 /* The outcome, and where known the value, of (x, y, side).
- * WY_OK: answered.  WY_ERANGE: no exact method decides this position (the
- * message says why and how large a window the table engine reaches within
- * the memory limit).  WY_EINVAL: a bad side state. */
+ * WY_OK: answered (err is not written).  WY_ERANGE: no exact method
+ * decides this position (the message says why and how large a window the
+ * table engine reaches within the memory limit).  WY_EINVAL: a bad side
+ * state or a negative coordinate.  The value of a position within the
+ * first rows may need a row strip proved on first use (seconds for the
+ * rows up to 45; see docs/exact.md); everything else is O(log) big-integer
+ * operations or a lookup. */
 WY_API wy_status wy_exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, char *err,
                         size_t errlen);
 
@@ -51,6 +58,65 @@ typedef struct {
     mpz_t x, y;
     wy_side side;
 } wy_bigmove;
+
+/* ------------------------------------------------------------------ */
+/* Positions by the best method that applies                           */
+/* ------------------------------------------------------------------ */
+
+/* The outcome and value of (x, y, side) by the cheapest method that
+ * decides them: the exact engine (closed forms, theorems, proved
+ * periodicity: any size) where it gives the value; else, when the window
+ * 0..x, 0..y fits within the evaluator's memory limit, the table engine
+ * (method "table"); else the exact engine's outcome without the value
+ * (ans->why says why).  WY_ERANGE when nothing decides the outcome (err
+ * says why and how far the table engine reaches); WY_ECANCELED when
+ * run->progress (may be NULL) asks to stop; WY_EINVAL for a bad side state.
+ * Cost: the exact engine's, or the table's, O((x+1)(y+1)) cells. */
+WY_API wy_status wy_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, const wy_run *run,
+                         char *err, size_t errlen);
+
+/* A position and its answer, for wy_eval_positions.  Initialised by
+ * wy_eval_item_init, released by wy_eval_item_clear; the caller sets x, y. */
+typedef struct {
+    mpz_t x, y;
+    wy_answer ans;
+} wy_eval_item;
+
+WY_API void wy_eval_item_init(wy_eval_item *it);
+WY_API void wy_eval_item_clear(wy_eval_item *it);
+
+/* wy_eval for n positions in one side state, with one table for all those
+ * that need the table engine (the smallest window holding them).  On
+ * failure *failed (may be NULL) is the index of the position that no
+ * method decides, and err says why; no answer is then complete. */
+WY_API wy_status wy_eval_positions(wy_exact *e, wy_eval_item *items, size_t n, wy_side side, const wy_run *run,
+                                   size_t *failed, char *err, size_t errlen);
+
+/* Every option of a position with its value, or, for positions beyond the
+ * table engine, its winning moves: what `wythoff moves` prints. */
+typedef struct {
+    wy_answer pos;      /* the position itself */
+    int complete;       /* 1: moves[0..count) is every option (wy_moves_list's order) and
+                           values[i] the value of moves[i] (the table engine);
+                           0: wins[0..count) are the winning moves only (the exact engine) */
+    size_t count;
+    wy_move *moves;
+    uint32_t *values;
+    wy_bigmove *wins;
+} wy_options;
+
+WY_API void wy_options_init(wy_options *o);
+WY_API void wy_options_clear(wy_options *o);
+
+/* The options of (x, y, side).  Positions whose window has at most 2^26
+ * cells and fits within the memory limit, with at most 10^7 options that
+ * fit in memory too, are listed completely from one table; others get
+ * their winning moves from the exact engine (every move to a P-position;
+ * WY_ERANGE when the outcome of some option is not decided).  Errors as
+ * wy_eval. */
+WY_API wy_status wy_eval_options(wy_exact *e, wy_options *o, const mpz_t x, const mpz_t y, wy_side side,
+                                 const wy_run *run, char *err, size_t errlen);
+
 
 /* The winning moves of (x, y, side): every move to a P-position, in the
  * order of wy_moves_list.  An empty list means (x, y, side) is a

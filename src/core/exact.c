@@ -29,6 +29,7 @@ void wy_answer_init(wy_answer *a)
     a->has_value = 0;
     mpz_init(a->value);
     a->method = "";
+    a->why[0] = '\0';
 }
 
 void wy_answer_clear(wy_answer *a) { mpz_clear(a->value); }
@@ -494,8 +495,8 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
     }
     if (r->outcome < 0)
         return wy_fail(WY_ERANGE, err, errlen, "%s", why ? why : "no exact method applies");
-    if (!r->has_value && why)
-        snprintf(err, errlen, "%s", why); /* outcome known, value not: the reason */
+    if (!r->has_value && why && err && errlen)
+        snprintf(err, errlen, "%s", why); /* outcome known, value not: the reason (into the answer's why) */
     return WY_OK;
 }
 
@@ -518,6 +519,8 @@ static uint64_t table_reach(const wy_exact *e)
 wy_status wy_exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, char *err,
                         size_t errlen)
 {
+    ans->why[0] = '\0';
+    ans->has_value = 0;
     wy_status st = wy_side_check(&e->rules, side, err, errlen);
     if (st != WY_OK)
         return st;
@@ -546,8 +549,8 @@ wy_status wy_exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t 
             goto refuse;
         ans->outcome = r.outcome ? 'N' : 'P';
         ans->has_value = r.has_value;
-        if (!r.has_value && err && errlen)
-            snprintf(err, errlen, "%s", why); /* why the value is not known */
+        if (!r.has_value)
+            snprintf(ans->why, sizeof ans->why, "%s", why[0] ? why : "no exact method gives it");
         return WY_OK;
     }
     /* G = G_base xor h */
@@ -570,8 +573,7 @@ wy_status wy_exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t 
         wy_ex_order(&lo, &hi, x, y);
         if (bf_not_one(e, lo, hi)) {
             ans->outcome = 'N';
-            if (err && errlen)
-                snprintf(err, errlen, "the value needs Wythoff's value there, which no known method gives");
+            snprintf(ans->why, sizeof ans->why, "the value needs Wythoff's value there, which no known method gives");
             ans->method = "nim-sum with the heap (G = G_Wythoff xor 1) and Blass-Fraenkel's bound on value-1 "
                           "positions (paper 000 Theorem 3)";
             return WY_OK;
