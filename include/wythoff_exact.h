@@ -27,6 +27,12 @@ typedef struct wy_exact wy_exact;
 WY_API wy_status wy_exact_new(wy_exact **out, const wy_rules *rules, uint64_t mem_limit, char *err, size_t errlen);
 WY_API void wy_exact_free(wy_exact *e);
 
+/* Threads, progress and cancellation for the windows the evaluator computes
+ * from now on (row strips: seconds for the rows up to 45); run (NULL: none)
+ * must stay valid while it is set.  A call stopped by run->progress returns
+ * WY_ECANCELED. */
+WY_API void wy_exact_set_run(wy_exact *e, const wy_run *run);
+
 /* An answer: the outcome always, the value where the method gives it.
  * Initialised by wy_answer_init (its mpz_t), released by wy_answer_clear;
  * the caller owns it and may reuse it for any number of calls. */
@@ -153,6 +159,14 @@ typedef struct {
 
 WY_API wy_status wy_row_periods_compute(wy_row_periods *out, const wy_rules *rules, uint32_t rows, uint64_t max_cols,
                                  uint64_t mem_limit, char *err, size_t errlen);
+/* The same with threads, progress and cancellation for the windows it
+ * computes (run may be NULL; WY_ECANCELED when run->progress asks to
+ * stop).  progress counts the cells of each window in turn. */
+WY_API wy_status wy_row_periods_compute_run(wy_row_periods *out, const wy_rules *rules, uint32_t rows,
+                                            uint64_t max_cols, uint64_t mem_limit, const wy_run *run, char *err,
+                                            size_t errlen);
+/* Releases what wy_row_periods_compute allocated (the caller owns the
+ * struct itself); safe on a cleared or zeroed struct. */
 WY_API void wy_row_periods_clear(wy_row_periods *p);
 
 /* Wythoff's pairs: a = floor(n phi) = (n + isqrt(5 n^2)) / 2, b = a + n. */

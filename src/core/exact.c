@@ -120,8 +120,13 @@ static const wy_strip *get_strip(wy_exact *e, uint32_t lo)
     if (e->base.heap || e->base.mod)
         return NULL;
     wy_strip *s = NULL;
-    if (wy_strip_build(&s, &e->base, (uint32_t)strip_tier[t], STRIP_COLS, e->mem_limit, e->strip_err,
-                       sizeof e->strip_err) != WY_OK) {
+    wy_status st = wy_strip_build_run(&s, &e->base, (uint32_t)strip_tier[t], STRIP_COLS, e->mem_limit, e->run,
+                                      e->strip_err, sizeof e->strip_err);
+    if (st == WY_ECANCELED) {
+        e->canceled = 1; /* not a failed proof: the caller stopped it */
+        return NULL;
+    }
+    if (st != WY_OK) {
         e->strip_fail_tier = t;
         return NULL;
     }
@@ -516,8 +521,23 @@ static uint64_t table_reach(const wy_exact *e)
     return lo;
 }
 
+void wy_exact_set_run(wy_exact *e, const wy_run *run) { e->run = run; }
+
+static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, char *err,
+                            size_t errlen);
+
 wy_status wy_exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, char *err,
                         size_t errlen)
+{
+    e->canceled = 0;
+    wy_status st = exact_eval(e, ans, x, y, side, err, errlen);
+    if (e->canceled)
+        return wy_fail(WY_ECANCELED, err, errlen, "stopped while proving row periodicity");
+    return st;
+}
+
+static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, char *err,
+                            size_t errlen)
 {
     ans->why[0] = '\0';
     ans->has_value = 0;

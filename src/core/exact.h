@@ -44,6 +44,8 @@ struct wy_exact {
     uint64_t cert_s, cert_d, cert_p;
     wy_table *cert;
     char cert_err[WY_ERRLEN];
+    const wy_run *run;  /* threads, progress, cancellation for the tables it computes (NULL: none) */
+    int canceled;       /* run->progress stopped the current call */
     mpz_t t[8];         /* scratch */
 };
 

@@ -14,9 +14,15 @@
 wy_status wy_row_periods_compute(wy_row_periods *out, const wy_rules *rules, uint32_t rows, uint64_t max_cols,
                                  uint64_t mem_limit, char *err, size_t errlen)
 {
+    return wy_row_periods_compute_run(out, rules, rows, max_cols, mem_limit, NULL, err, errlen);
+}
+
+wy_status wy_row_periods_compute_run(wy_row_periods *out, const wy_rules *rules, uint32_t rows, uint64_t max_cols,
+                                     uint64_t mem_limit, const wy_run *run, char *err, size_t errlen)
+{
     memset(out, 0, sizeof *out);
     wy_strip *s = NULL;
-    wy_status st = wy_strip_build(&s, rules, rows, max_cols, mem_limit, err, errlen);
+    wy_status st = wy_strip_build_run(&s, rules, rows, max_cols, mem_limit, run, err, errlen);
     if (st != WY_OK)
         return st;
     size_t n = (size_t)s->nlayers * s->nrows;

@@ -326,6 +326,12 @@ static wy_layout window_layout(const wy_rules *r, uint32_t R, uint32_t C, uint64
 wy_status wy_strip_build(wy_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
                          uint64_t mem_limit, char *err, size_t errlen)
 {
+    return wy_strip_build_run(out, rules, nrows, max_cols, mem_limit, NULL, err, errlen);
+}
+
+wy_status wy_strip_build_run(wy_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
+                             uint64_t mem_limit, const wy_run *run, char *err, size_t errlen)
+{
     *out = NULL;
     if (rules->heap != 0)
         return wy_fail(WY_EINVAL, err, errlen, "strip: heap=%u is not supported (only wythoff or nim with pass, max, "
@@ -335,8 +341,13 @@ wy_status wy_strip_build(wy_strip **out, const wy_rules *rules, uint32_t nrows, 
                        "terminal, misere)", rules->mod);
     if (nrows == 0)
         return wy_fail(WY_EINVAL, err, errlen, "strip: no rows asked for (nrows = 0)");
-    if (rules->passes == UINT32_MAX)
-        return wy_fail(WY_EINVAL, err, errlen, "strip: pass=%u is too many layers", rules->passes);
+    wy_status rs = wy_rules_check(rules, err, errlen);
+    if (rs != WY_OK)
+        return rs;
+    if (rules->passes == UINT32_MAX) /* the layers would not fit in 32 bits, nor in any memory */
+        return wy_fail(WY_ERANGE, err, errlen,
+                       "rows of pass=%u need %llu side layers, more than any memory holds", rules->passes,
+                       (unsigned long long)rules->passes + 1);
 
     const uint64_t cap = max_cols < UINT32_MAX ? max_cols : UINT32_MAX;
     ctx c;
@@ -351,8 +362,8 @@ wy_status wy_strip_build(wy_strip **out, const wy_rules *rules, uint32_t nrows, 
     uint64_t tried = 0;
     while (C > 0) {
         wy_table *t = NULL;
-        wy_status st = wy_table_compute_layout(&t, rules, nrows, (uint32_t)C, (wy_side){rules->passes, 0}, mem_limit,
-                                               window_layout(rules, nrows, (uint32_t)C, mem_limit), err, errlen);
+        wy_status st = wy_table_compute_run(&t, rules, nrows, (uint32_t)C, (wy_side){rules->passes, 0}, mem_limit,
+                                            window_layout(rules, nrows, (uint32_t)C, mem_limit), run, err, errlen);
         if (st != WY_OK)
             return st;
         tried = C;

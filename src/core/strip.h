@@ -52,6 +52,11 @@ typedef struct {
 wy_status wy_strip_build(wy_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
                          uint64_t mem_limit, char *err, size_t errlen);
 
+/* The same with threads, progress and cancellation (run may be NULL:
+ * WY_ECANCELED when run->progress asks to stop). */
+wy_status wy_strip_build_run(wy_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
+                             uint64_t mem_limit, const wy_run *run, char *err, size_t errlen);
+
 void wy_strip_free(wy_strip *s);
 
 /* G(x, y) with pass layer p (p <= rules.passes), x < nrows, any y. */
