@@ -104,6 +104,7 @@ static uint32_t min32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
 #define CHUNK 64u      /* columns between two progress counters */
+#define MAX_LAYERS ((uint64_t)1 << 24) /* side layers (p, h): more never fit in memory anyway */
 #define MAX_BAND 64u   /* rows per band */
 #define PROG_STRIDE 32u /* one band's progress counter per 128 bytes */
 #define MOD_BITS_MAX 16u /* mod=M, M <= this: class bitsets instead of minY lookups */
@@ -112,7 +113,8 @@ static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 typedef struct {
     uint32_t R, C;
     int transposed;
-    uint32_t np, nh, nl; /* layers: nl = np * nh */
+    uint32_t np, nh, nl; /* layers: nl = np * nh (valid unless too_many) */
+    int too_many;        /* more than MAX_LAYERS side layers: refused, estimate UINT64_MAX */
     int heap_xor;
     uint32_t N;          /* move bound; UINT32_MAX when unbounded */
     int wyt;             /* diagonal moves exist */
@@ -134,6 +136,8 @@ typedef struct {
 
 static uint64_t plan_total(const plan *pl)
 {
+    if (pl->too_many)
+        return UINT64_MAX;
     return wy_sat_add(wy_sat_add(wy_sat_add(pl->table_bytes, pl->line_bytes), wy_sat_add(pl->mod_bytes, pl->misc_bytes)),
                    pl->thread_bytes);
 }
@@ -180,8 +184,13 @@ static void make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols,
     pl->R = pl->transposed ? cols : rows;
     pl->C = pl->transposed ? rows : cols;
     pl->heap_xor = !r->misere && r->passes == 0;
-    pl->np = side.pass + 1;
-    pl->nh = pl->heap_xor ? 1 : side.heap + 1;
+    const uint64_t np = (uint64_t)side.pass + 1, nh = pl->heap_xor ? 1 : (uint64_t)side.heap + 1;
+    if (np * nh > MAX_LAYERS || wy_rules_check(r, NULL, 0) != WY_OK) {
+        pl->too_many = 1; /* pass=4294967295 must not wrap to 0 layers */
+        return;
+    }
+    pl->np = (uint32_t)np;
+    pl->nh = (uint32_t)nh;
     pl->nl = pl->np * pl->nh;
     pl->N = r->max ? r->max : UINT32_MAX;
     pl->wyt = r->game == WY_GAME_WYTHOFF;
@@ -1092,10 +1101,16 @@ static wy_status stop_status(int stop, const plan *pl, uint32_t rows, uint32_t c
 static wy_status refuse(const plan *pl, uint32_t rows, uint32_t cols, uint64_t mem_limit, const char *what, char *err,
                         size_t errlen)
 {
+    if (pl->too_many)
+        return wy_fail(WY_ERANGE, err, errlen,
+                       "a %u x %u table%s would need more than %llu side-state layers (passes and heap sizes), "
+                       "beyond any memory",
+                       rows, cols, what, (unsigned long long)MAX_LAYERS);
     uint64_t need = plan_total(pl);
-    return wy_fail(WY_ERANGE, err, errlen, "a %u x %u table%s needs about %llu MiB, more than the limit of %llu MiB",
-                   rows, cols, what, (unsigned long long)(need >> 20) + 1,
-                   (unsigned long long)((mem_limit + (1u << 19)) >> 20));
+    char lim[32];
+    wy_format_bytes(lim, sizeof lim, mem_limit);
+    return wy_fail(WY_ERANGE, err, errlen, "a %u x %u table%s needs about %llu MiB, more than the limit of %s", rows,
+                   cols, what, (unsigned long long)(need >> 20) + 1, lim);
 }
 
 static void set_side(shared *S, const plan *pl, const uint32_t *tvall, wy_side side, uint32_t *tv)
@@ -1118,7 +1133,7 @@ wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t r
         return wy_fail(WY_EINVAL, err, errlen, "empty window (%u rows, %u columns)", rows, cols);
     plan pl;
     make_plan(&pl, rules, rows, cols, side, layout, run ? run->threads : 1, 0, run ? run->band : 0);
-    if (mem_limit && plan_total(&pl) > mem_limit)
+    if ((mem_limit && plan_total(&pl) > mem_limit) || pl.too_many)
         return refuse(&pl, rows, cols, mem_limit, "", err, errlen);
     if (pl.table_bytes == UINT64_MAX || pl.table_bytes > SIZE_MAX / 2 || plan_total(&pl) > SIZE_MAX / 2)
         return wy_fail(WY_ERANGE, err, errlen, "a %u x %u table is too large for this machine's address space", rows,
@@ -1196,6 +1211,27 @@ wy_status wy_table_compute_layout(wy_table **out, const wy_rules *rules, uint32_
     return wy_table_compute_run(out, rules, rows, cols, side, mem_limit, layout, NULL, err, errlen);
 }
 
+static wy_status stream_transposed(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
+                                   uint64_t mem_limit, const wy_run *run, wy_row_fn fn, void *ctx, char *err,
+                                   size_t errlen)
+{
+    wy_table *t = NULL;
+    wy_status st = wy_table_compute_run(&t, rules, rows, cols, side, mem_limit, WY_LAYOUT_AUTO, run, err, errlen);
+    if (st != WY_OK)
+        return st;
+    uint32_t *row = malloc((size_t)cols * sizeof *row);
+    if (!row)
+        st = wy_fail(WY_ERANGE, err, errlen, "out of memory");
+    for (uint32_t x = 0; x < rows && st == WY_OK; x++) {
+        wy_table_row(t, x, side, row);
+        if (fn(ctx, x, row, cols))
+            st = wy_fail(WY_ECANCELED, err, errlen, "computation of a %u x %u table stopped", rows, cols);
+    }
+    free(row);
+    wy_table_free(t);
+    return st;
+}
+
 wy_status wy_table_stream(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side, uint64_t mem_limit,
                           const wy_run *run, wy_row_fn fn, void *ctx, char *err, size_t errlen)
 {
@@ -1206,12 +1242,20 @@ wy_status wy_table_stream(const wy_rules *rules, uint32_t rows, uint32_t cols, w
         return wy_fail(WY_EINVAL, err, errlen, "empty window (%u rows, %u columns)", rows, cols);
     if (!fn)
         return wy_fail(WY_EINVAL, err, errlen, "no row function given");
+    /* more rows than columns: the table kept in memory is stored transposed
+     * (cols x rows, computed by symmetry), which a ring of rows cannot be;
+     * when it fits it is computed first and its rows handed out after */
+    if (rows > cols) {
+        uint64_t need = wy_table_estimate(rules, rows, cols, side);
+        if (need <= SIZE_MAX / 2 && (!mem_limit || need <= mem_limit))
+            return stream_transposed(rules, rows, cols, side, mem_limit, run, fn, ctx, err, errlen);
+    }
     /* the whole table when it fits (half the work by symmetry), else a ring */
     plan pl;
     make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_AUTO, run ? run->threads : 1, 2, run ? run->band : 0);
     if ((mem_limit && plan_total(&pl) > mem_limit) || plan_total(&pl) > SIZE_MAX / 2)
         make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_DENSE, run ? run->threads : 1, 1, run ? run->band : 0);
-    if (mem_limit && plan_total(&pl) > mem_limit)
+    if ((mem_limit && plan_total(&pl) > mem_limit) || pl.too_many)
         return refuse(&pl, rows, cols, mem_limit, " written row by row", err, errlen);
     if (plan_total(&pl) > SIZE_MAX / 2)
         return wy_fail(WY_ERANGE, err, errlen, "a %u x %u table is too large for this machine's address space", rows,
