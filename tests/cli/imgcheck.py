@@ -32,7 +32,6 @@ import re
 import struct
 import sys
 import zlib
-from itertools import accumulate
 from math import isqrt
 import xml.etree.ElementTree as ET
 
@@ -98,20 +97,40 @@ def _paeth(a, b, c):
     return b if pb <= pc else c
 
 
+_MASKS = {}
+
+
+def _bytewise_masks(n):
+    """Masks of n bytes 0x7f and 0x80: bytewise addition of two n-byte
+    integers without carries between bytes is
+    ((a & m7) + (b & m7)) ^ ((a ^ b) & m8)."""
+    m = _MASKS.get(n)
+    if m is None:
+        m = _MASKS[n] = (int.from_bytes(b'\x7f' * n, 'big'), int.from_bytes(b'\x80' * n, 'big'))
+    return m
+
+
 def unfilter(ftype, line, prev, bpp):
     n = len(line)
     if ftype == 0:
         return bytes(line)
-    if ftype == 1:  # Sub: a running sum per channel
-        out = bytearray(n)
-        for c in range(bpp):
-            out[c::bpp] = bytes(v & 255 for v in accumulate(line[c::bpp]))
-        return bytes(out)
+    if ftype == 1:  # Sub: a running sum per channel, mod 256
+        # the line as one big-endian integer, byte i at index i; a prefix sum
+        # with stride bpp by doubling (Hillis-Steele): after the steps of
+        # shifts bpp, 2 bpp, 4 bpp, ... byte i holds line[i] + line[i - bpp]
+        # + line[i - 2 bpp] + ..., each addition bytewise (no carries)
+        m7, m8 = _bytewise_masks(n)
+        a = int.from_bytes(line, 'big')
+        k = bpp
+        while k < n:
+            b = a >> (8 * k)  # byte i - k moves to index i
+            a = ((a & m7) + (b & m7)) ^ ((a ^ b) & m8)
+            k *= 2
+        return a.to_bytes(n, 'big')
     if ftype == 2:  # Up: bytewise addition without carries between bytes
         a = int.from_bytes(line, 'big')
         b = int.from_bytes(prev, 'big')
-        m7 = int.from_bytes(b'\x7f' * n, 'big')
-        m8 = int.from_bytes(b'\x80' * n, 'big')
+        m7, m8 = _bytewise_masks(n)
         return (((a & m7) + (b & m7)) ^ ((a ^ b) & m8)).to_bytes(n, 'big')
     if ftype == 3:  # Average
         out = bytearray(n)
@@ -548,9 +567,31 @@ def check_ppos(pic, pal, games, R, C, G, p, h):
     if pic.kind == 'png':
         empty = {pal['background'], pal['grid']}
         bad = []
+        # per row of cells: the centre pixels as bytes, against the expected
+        # ones with the background in the empty cells; a row that differs is
+        # looked at cell by cell (an empty cell may show the grid colour)
+        by_row = {}
+        for (i, j), m in mask.items():
+            by_row.setdefault(j, []).append((i, m))
+        bg = bytes(pal['background'])
+        x0 = L + S // 2
+        if not (0 <= x0 and x0 + (cx - 1) * S < pic.width and 0 <= T + S // 2 and T + (cy - 1) * S + S // 2 < pic.height):
+            raise Bad('cell centres (%d + %d i, %d + %d j), i < %d, j < %d, outside the %dx%d picture'
+                      % (x0, S, T + S // 2, S, cx, cy, pic.width, pic.height))
         for j in range(cy):
             py = T + (cy - 1 - j) * S + S // 2
             row = pic.png.rows[py]
+            if S == 1:
+                centres = row[3 * x0:3 * (x0 + cx)]
+            else:
+                centres = bytearray(3 * cx)
+                for ch in range(3):
+                    centres[ch::3] = row[3 * x0 + ch::3 * S][:cx]
+            want = bytearray(bg * cx)
+            for i, m in by_row.get(j, ()):
+                want[3 * i:3 * i + 3] = bytes(sets[m - 1])
+            if centres == want:
+                continue
             for i in range(cx):
                 px = L + i * S + S // 2
                 c = tuple(row[3 * px:3 * px + 3])
