@@ -23,6 +23,10 @@ and exits 0 when all is well, 1 otherwise):
   ppos FILE RULES... --rows R --cols C [--value G] [--pass P] [--heap H]
   table FILE RULES --rows R --cols C [--pass P] [--heap H]
   geom FILE                              prints the geometry (key=value ...)
+  batch                                  reads commands from standard input,
+                                         one a line, arguments separated by
+                                         tabs; prints "STATUS<TAB>line" for
+                                         each (reference values computed once)
 FILE is a PNG or an SVG (told by its first bytes).
 """
 import base64
@@ -51,7 +55,16 @@ class Bad(Exception):
 # Palette (parsed from src/plot/palette.c)
 # ---------------------------------------------------------------------------
 
+_PALETTE = []
+
+
 def load_palette():
+    if not _PALETTE:
+        _PALETTE.append(_load_palette())
+    return _PALETTE[0]
+
+
+def _load_palette():
     text = open(os.path.join(ROOT, 'src', 'plot', 'palette.c')).read()
 
     def array(name, n):
@@ -349,20 +362,22 @@ def wythoff_pairs(limit):
 def wythoff_values(R, C):
     """Plain Wythoff, every value: mex of the values left in the row, up in
     the column and on the diagonal, kept as bitmasks."""
-    rowm = [0] * R
     colm = [0] * C
-    diagm = {}
-    g = [[0] * C for _ in range(R)]
+    diagm = [0] * (R + C)  # diagonal x - y at index x - y + C
+    g = []
     for x in range(R):
-        gx = g[x]
+        rowm = 0
+        gx = [0] * C
+        d = x + C
         for y in range(C):
-            seen = rowm[x] | colm[y] | diagm.get(x - y, 0)
+            seen = rowm | colm[y] | diagm[d - y]
             m = (~seen & (seen + 1)).bit_length() - 1
             gx[y] = m
             bit = 1 << m
-            rowm[x] |= bit
+            rowm |= bit
             colm[y] |= bit
-            diagm[x - y] = diagm.get(x - y, 0) | bit
+            diagm[d - y] |= bit
+        g.append(gx)
     return g
 
 
@@ -370,8 +385,26 @@ def plain(rules):
     return rules in ('wythoff', 'nim')
 
 
+_REF = {}
+
+
 def ref_values(rules, R, C, p=None, h=None):
-    """values[x][y] of the window at side state (p, h)."""
+    """values[x][y] of the window at side state (p, h) (computed once per
+    window; the callers only read it)."""
+    key = (rules, R, C, p, h)
+    if key not in _REF:
+        # a value does not depend on the window: a larger window computed
+        # before holds this one
+        for (r2, R2, C2, p2, h2), v in _REF.items():
+            if (r2, p2, h2) == (rules, p, h) and R2 >= R and C2 >= C:
+                _REF[key] = [row[:C] for row in v[:R]]
+                break
+        else:
+            _REF[key] = _ref_values(rules, R, C, p, h)
+    return _REF[key]
+
+
+def _ref_values(rules, R, C, p=None, h=None):
     if rules == 'nim':
         return [[x ^ y for y in range(C)] for x in range(R)]
     if rules == 'wythoff':
@@ -421,20 +454,24 @@ def check_heat(pic, pal, rules, R, C, p, h):
     if S < 1:
         raise Bad('cell %d' % S)
     seq = pal['seq']
-    col = [[seq[heat_index(vals[x][y], vmax)] for y in range(C)] for x in range(R)]
+    def col(x, y):  # the expected colour of the cell of (x, y)
+        return seq[heat_index(vals[x][y], vmax)]
     if pic.kind == 'png':
-        return check_heat_png(pic, pal, vals, col, R, C, L, T, S)
+        return check_heat_png(pic, pal, vals, vmax, col, R, C, L, T, S)
     return check_heat_svg(pic, pal, vals, vmax, col, R, C, L, T, S)
 
 
-def check_heat_png(pic, pal, vals, col, R, C, L, T, S):
+def check_heat_png(pic, pal, vals, vmax, col, R, C, L, T, S):
     seq = pal['seq']
     if L + R * S > pic.width or T + C * S > pic.height or L < 1 or T < 1:
         raise Bad('cell area %d+%d*%d x %d+%d*%d does not fit %dx%d with its frame'
                   % (L, R, S, T, C, S, pic.width, pic.height))
     bad = []
-    for y in range(C):
-        want = b''.join(bytes(col[x][y]) * S for x in range(R))
+    # the S pixels of a cell of value v: pix[v]; the column y of the window
+    # (x = 0..R-1) is the pixel row of y, left to right
+    pix = [bytes(seq[heat_index(v, vmax)]) * S for v in range(vmax + 1)]
+    for y, column in enumerate(zip(*vals)):
+        want = b''.join([pix[v] for v in column])
         for k in range(S):
             py = T + (C - 1 - y) * S + k
             got = pic.png.rows[py][3 * L:3 * (L + R * S)]
@@ -445,7 +482,7 @@ def check_heat_png(pic, pal, vals, col, R, C, L, T, S):
                         off = next(i for i in range(S) if seg[3 * i:3 * i + 3] != want[3 * x * S:3 * x * S + 3])
                         bad.append('(%d, %d) value %d: pixel (%d, %d) is %s, expected %s' % (
                             x, y, vals[x][y], L + x * S + off, py, hexrgb(seg[3 * off:3 * off + 3]),
-                            hexrgb(col[x][y])))
+                            hexrgb(col(x, y))))
                         if len(bad) >= 5:
                             raise Bad('; '.join(bad))
     if bad:
@@ -454,7 +491,7 @@ def check_heat_png(pic, pal, vals, col, R, C, L, T, S):
     lum = [0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2] for c in seq]
     if min(range(256), key=lambda i: lum[i]) != 0:
         raise Bad('entry 0 of the heat scale is not its darkest')
-    nP = sum(1 for x in range(R) for y in range(C) if vals[x][y] == 0)
+    nP = sum(row.count(0) for row in vals)
     # the frame: one pixel outside the cell area, all round, is no heat colour
     heat = set(seq)
     for px in range(L - 1, L + R * S + 1):
@@ -484,8 +521,8 @@ def check_heat_svg(pic, pal, vals, vmax, col, R, C, L, T, S):
             seen.add((x, y))
             if v != vals[x][y]:
                 raise Bad('(%d, %d): data-value %d, reference %d' % (x, y, v, vals[x][y]))
-            if e.get('fill', '').lower() != hexrgb(col[x][y]):
-                raise Bad('(%d, %d) value %d: fill %s, expected %s' % (x, y, v, e.get('fill'), hexrgb(col[x][y])))
+            if e.get('fill', '').lower() != hexrgb(col(x, y)):
+                raise Bad('(%d, %d) value %d: fill %s, expected %s' % (x, y, v, e.get('fill'), hexrgb(col(x, y))))
             want = (L + x * S, T + (C - 1 - y) * S, S, S)
             got = tuple(float(e.get(a)) for a in ('x', 'y', 'width', 'height'))
             if got != want:
@@ -499,7 +536,8 @@ def check_heat_svg(pic, pal, vals, vmax, col, R, C, L, T, S):
     if not images:
         raise Bad('%d cells and no <image>' % (R * C))
     seq = pal['seq']
-    want_rows = [bytes(heat_index(vals[x][y], vmax) for x in range(R)) for y in range(C)]
+    hi = [heat_index(v, vmax) for v in range(vmax + 1)]
+    want_rows = [bytes([hi[v] for v in column]) for column in zip(*vals)]  # y = 0..C-1, x = 0..R-1
     cov = bytearray(R * C)
     for e in images:
         tx, ty, nx, ny = (int(e.get(a)) for a in ('data-x', 'data-y', 'data-nx', 'data-ny'))
@@ -656,7 +694,7 @@ def check_table(pic, pal, rules, R, C, p, h):
     vals = ref_values(rules, R, C, p, h)
     expect_geom(g, style='table', rows=R, cols=C, block=1, cells_x=C, cells_y=R, orientation='x-down-y-right')
     L, T, S = g['left'], g['top'], g['cell']
-    nP = sum(1 for x in range(R) for y in range(C) if vals[x][y] == 0)
+    nP = sum(row.count(0) for row in vals)
     if pic.kind == 'png':
         for x in range(R):
             for y in range(C):
@@ -853,7 +891,7 @@ def selftest():
     n = 0
     for ctype in (2, 3):
         bpp = 3 if ctype == 2 else 1
-        for w, hgt in ((1, 1), (7, 5), (33, 9)):
+        for w, hgt in ((1, 1), (7, 5), (33, 9), (301, 3)):
             pal = [tuple(rng.randrange(256) for _ in range(3)) for _ in range(rng.randrange(1, 257))] \
                 if ctype == 3 else None
             rows = []
@@ -884,7 +922,8 @@ def selftest():
     ps = {(x, y) for x in range(300) for y in range(300) if v[x][y] == 0}
     if ps != ref_set('wythoff', 300, 300, 0):
         raise Bad('wythoff recursion P-positions differ from the closed form on 300x300')
-    if ref_set('nim', 20, 20, 3) != {(x, y) for x in range(20) for y in range(20) if pyref.table('nim', 20, 20)[x][y] == 3}:
+    nim = pyref.table('nim', 20, 20)
+    if ref_set('nim', 20, 20, 3) != {(x, y) for x in range(20) for y in range(20) if nim[x][y] == 3}:
         raise Bad('nim XOR differs from pyref')
     return 'PNG decoder on %d images (RGB and palette, filters 0-4, mixed), bad CRC refused; ' \
            'wythoff recursion = pyref = closed form; nim XOR = pyref' % n
@@ -892,14 +931,15 @@ def selftest():
 
 # ---------------------------------------------------------------------------
 
-def main(argv):
-    if len(argv) < 2:
-        print(__doc__)
-        return 2
-    cmd = argv[1]
+def run(argv):
+    """One command (argv without the program name): (exit status, the line
+    to print)."""
+    if not argv:
+        return 2, __doc__
+    cmd = argv[0]
     opts = {}
     pos = []
-    i = 2
+    i = 1
     while i < len(argv):
         a = argv[i]
         if a.startswith('--'):
@@ -910,12 +950,10 @@ def main(argv):
             i += 1
     try:
         if cmd == 'selftest':
-            print(selftest())
-            return 0
+            return 0, selftest()
         pic = load(pos[0])
         if cmd == 'geom':
-            print(fmt_geom(pic.geom))
-            return 0
+            return 0, fmt_geom(pic.geom)
         pal = load_palette()
         R, C = int(opts['rows']), int(opts['cols'])
         p = int(opts['pass']) if 'pass' in opts else None
@@ -929,16 +967,36 @@ def main(argv):
         elif cmd == 'ppos':
             msg = check_ppos(pic, pal, pos[1:], R, C, int(opts.get('value', 0)), p, h)
         else:
-            print('unknown command %r' % cmd)
-            return 2
-        print('%s %s: %s' % (pic.kind, pic.geom['style'], msg))
-        return 0
+            return 2, 'unknown command %r' % cmd
+        return 0, '%s %s: %s' % (pic.kind, pic.geom['style'], msg)
     except Bad as e:
-        print(str(e))
-        return 1
+        return 1, str(e)
     except Exception as e:  # a malformed file, for instance
-        print('%s: %s' % (type(e).__name__, e))
-        return 1
+        return 1, '%s: %s' % (type(e).__name__, e)
+
+
+def batch(lines):
+    """Each line: a command's arguments separated by tabs.  Prints, per line,
+    "STATUS<TAB>message" (STATUS the command's exit status); the palette and
+    the reference values are computed once for all."""
+    for line in lines:
+        line = line.rstrip('\n')
+        if not line:
+            continue
+        rc, msg = run(line.split('\t'))
+        print('%d\t%s' % (rc, ' '.join(msg.split('\n'))), flush=True)
+    return 0
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    if argv[1] == 'batch':
+        return batch(sys.stdin)
+    rc, msg = run(argv[1:])
+    print(msg)
+    return rc
 
 
 if __name__ == '__main__':

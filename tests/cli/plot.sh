@@ -13,11 +13,31 @@ IC=tests/cli/imgcheck.py
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
-# ck NAME IMGCHECK-ARGS...: one PASS/FAIL line from imgcheck's verdict
+# ck NAME IMGCHECK-ARGS...: queue a check of imgcheck; run_checks runs the
+# queued ones in one Python process (the palette and the reference values
+# computed once) and prints one PASS/FAIL line for each, from its verdict.
+: >"$tmp/ck.names"
+: >"$tmp/ck.args"
 ck() {
-  local name=$1 out
+  local name=$1
   shift
-  if out=$(python3 "$IC" "$@" 2>&1); then pass "$name: $out"; else fail "$name: $out"; fi
+  printf '%s\n' "$name" >>"$tmp/ck.names"
+  (IFS=$'\t'; printf '%s\n' "$*") >>"$tmp/ck.args"
+}
+run_checks() {
+  python3 "$IC" batch <"$tmp/ck.args" >"$tmp/ck.out" 2>"$tmp/ck.err"
+  local rc=$? name st msg
+  exec 3<"$tmp/ck.names" 4<"$tmp/ck.out"
+  while IFS= read -r name <&3; do
+    if IFS=$'\t' read -r st msg <&4; then
+      if [ "$st" = 0 ]; then pass "$name: $msg"; else fail "$name: $msg"; fi
+    else
+      fail "$name: imgcheck.py batch gave no verdict (exit $rc: $(tail -n 3 "$tmp/ck.err" | tr '\n' ' '))"
+    fi
+  done
+  exec 3<&- 4<&-
+  : >"$tmp/ck.names"
+  : >"$tmp/ck.args"
 }
 
 # pic KIND FILE CHECK-ARGS... -- PLOT-ARGS...: draw with
@@ -118,6 +138,8 @@ for ext in png svg; do
   pic table t4.$ext wythoff+terminal=2+misere --rows 12 --cols 7 -- wythoff+terminal=2+misere --style table --rows 12 --cols 7
   pic table t5.$ext nim+pass --rows 10 --cols 10 -- nim+pass --style table --size 10 --cell 100
 done
+run_checks
+
 # the picture grows with the window
 g5=$("$W" plot wythoff --style table --size 5 --output "$tmp/g5.png" --quiet && python3 "$IC" geom "$tmp/g5.png")
 g20=$("$W" plot wythoff --style table --size 20 --output "$tmp/g20.png" --quiet && python3 "$IC" geom "$tmp/g20.png")
