@@ -35,7 +35,9 @@ extern const size_t ck_nclaims_000, ck_nclaims_001, ck_nclaims_002, ck_nclaims_0
 #define FIG(id, src, stmt, arg) {{id, src, stmt, "printed table vs the table engine, every cell", NULL, FIXED}, c_printed_table, &arg}
 #define SET(id, src, stmt, arg) {{id, src, stmt, "printed set vs the positions of that value computed by the table engine in the window", NULL, FIXED}, c_printed_set, &arg}
 #define PT(id, stem, rules, pass, heap) static const ck_printed_arg A_##id = {stem, {rules, pass, heap, 0}, 0};
-/* The claims checked by the generic kinds of common.c (arg: a ck_printed_arg, a ck_iff_arg). */
+
+/* The arguments of the generic claims of common.c: c_printed_table and
+ * c_printed_set take a ck_printed_arg, c_iff a ck_iff_arg. */
 
 typedef struct {
     const char *stem;

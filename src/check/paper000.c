@@ -1,9 +1,6 @@
-/* paper000.c - the claims of Wythoff's game with a pass and with an extra heap (paper 000), and how each is checked. */
+/* paper000.c - the claims of Wythoff's game with a pass and with an extra
+ * heap (paper 000), and how each is checked. */
 #include "claims.h"
-
-/* ------------------------------------------------------------------ */
-/* Paper 000                                                           */
-/* ------------------------------------------------------------------ */
 
 static const ck_game W_1 = {"wythoff", -1, -1, 1};
 
@@ -201,6 +198,7 @@ static wy_status c_000_thm5(ck *c, const void *arg)
     return ck_distance(c, &g, c->n, 20);
 }
 
+/* The printed tables and sets. */
 PT(f3, "000_fig3", "wythoff+pass", 0, -1)
 PT(f4, "000_fig4", "wythoff+pass", 1, -1)
 PT(f5, "000_fig5", "wythoff+heap=1", -1, 1)

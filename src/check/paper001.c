@@ -1,9 +1,6 @@
-/* paper001.c - the claims of the terminal-set variant, its misere form, Hofstadter's G-sequence (paper 001), and how each is checked. */
+/* paper001.c - the claims of the terminal-set variant, its misere form,
+ * Hofstadter's G-sequence (paper 001), and how each is checked. */
 #include "claims.h"
-
-/* ------------------------------------------------------------------ */
-/* Paper 001                                                           */
-/* ------------------------------------------------------------------ */
 
 static const ck_game T2_P = {"wythoff+terminal=2", -1, -1, 0};
 

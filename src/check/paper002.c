@@ -1,9 +1,6 @@
-/* paper002.c - the claims of restricted Wythoff, max=N (paper 002), and subtraction games, and how each is checked. */
+/* paper002.c - the claims of restricted Wythoff, max=N (paper 002), and
+ * subtraction games, and how each is checked. */
 #include "claims.h"
-
-/* ------------------------------------------------------------------ */
-/* Paper 002                                                           */
-/* ------------------------------------------------------------------ */
 
 /* Theorem 1.1 / 2.5 as printed: {(floor(phi i) + i, floor(phi i))}, larger
  * coordinate first, no mirror images. */

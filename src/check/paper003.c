@@ -1,9 +1,6 @@
-/* paper003.c - the claims of Nim with a pass (paper 003, a notebook), and how each is checked. */
+/* paper003.c - the claims of Nim with a pass (paper 003, a notebook), and
+ * how each is checked. */
 #include "claims.h"
-
-/* ------------------------------------------------------------------ */
-/* Paper 003                                                           */
-/* ------------------------------------------------------------------ */
 
 typedef struct {
     uint64_t low, high; /* cells where the lower / upper bound is attained */

@@ -1,9 +1,6 @@
-/* paper004.c - the claims of m-modular Wythoff, mod=M (paper 004), and how each is checked. */
+/* paper004.c - the claims of m-modular Wythoff, mod=M (paper 004), and how
+ * each is checked. */
 #include "claims.h"
-
-/* ------------------------------------------------------------------ */
-/* Paper 004                                                           */
-/* ------------------------------------------------------------------ */
 
 static wy_status c_004_greedy(ck *c, const void *arg)
 {
@@ -316,6 +313,7 @@ static wy_status c_004_sec31(ck *c, const void *arg)
     return ck_set_printed(c, &g, w, p, 3, &eq);
 }
 
+/* The printed tables and sets. */
 PT(t1, "004_table1", "wythoff", -1, -1)
 PT(t2, "004_table2", "wythoff+mod=2", -1, -1)
 PT(t3, "004_table3", "wythoff+mod=3", -1, -1)
