@@ -1,30 +1,139 @@
-/* cli.h - the command-line tool's internals (a thin client of wythoff.h). */
+/* cli.h - the command-line tool's internals: a thin client of the public
+ * API (include/wythoff*.h).
+ *
+ *   main.c        the command table, dispatch, the tool's help
+ *   opts.c        the one option table, the one parser, and the step that
+ *                 turns the common options into a cli_config
+ *   num.c         numbers: one grammar for every number on the command line
+ *   out.c         buffered output, JSON and big-number helpers, messages
+ *   run.c         signals, progress, output files
+ *   read.c        readers of outside input: CSV position files, 'X Y' lines
+ *   cmd_*.c       one file per command (value and moves share one)
+ */
 #ifndef WY_CLI_H
 #define WY_CLI_H
 
 #include "wythoff.h"
 
+#include <gmp.h>
 #include <stdint.h>
 #include <stdio.h>
 
-/* ---- numbers (num.c) ---- */
-/* A size or count: plain decimal, or forms like 1e9 and 2^30.  Returns 0 and
- * writes a message naming `what` on error.  Values above 2^63 are rejected. */
-int cli_parse_size(uint64_t *out, const char *text, const char *what, char *err, size_t errlen);
-/* A coordinate: plain decimal digits of any length.  *fits is 0 when it does
- * not fit in 32 bits (then *out is unset). */
-int cli_parse_coord(uint32_t *out, int *fits, const char *text, const char *what, char *err, size_t errlen);
-/* A memory amount: bytes, or with a suffix K, M, G, T (powers of 1024). */
-int cli_parse_bytes(uint64_t *out, const char *text, char *err, size_t errlen);
+/* ------------------------------------------------------------------ */
+/* Options and commands (opts.c, main.c)                               */
+/* ------------------------------------------------------------------ */
+
+enum {
+    O_SIZE, O_ROWS, O_COLS, O_PASS, O_HEAP, O_FORMAT, O_OUTPUT, O_FRAGMENT, O_VALUE, O_COUNT, O_FROM, O_TERMS,
+    O_MAXCOLS, O_ENGINE, O_OUTCOME, O_LIST, O_LIMIT, O_STYLE, O_CELL, O_TITLE, O_MAXEDGES, O_MEMLIMIT, O_THREADS,
+    O_QUIET, O_HELP, O_VERSION, O_N
+};
+
+/* Command bits of the option table. */
+enum {
+    C_TABLE = 1 << 0, C_VALUE = 1 << 1, C_PPOS = 1 << 2, C_MOVES = 1 << 3, C_PERIOD = 1 << 4, C_COMPARE = 1 << 5,
+    C_CHECK = 1 << 6, C_PLOT = 1 << 7, C_GRAPH = 1 << 8, C_ALL = (1 << 9) - 1
+};
+
+#define CLI_MAXPOS 256 /* positional arguments (check's claim ids) */
+#define CLI_MAXGAMES 3
+
+typedef struct cli_config cli_config;
+
+typedef struct {
+    const char *name;
+    unsigned bit;
+    const char *usage;   /* after "wythoff " */
+    const char *summary; /* one line */
+    const char *more;    /* more help after the options, or NULL */
+    int min_pos, max_pos;
+    const char *formats; /* the formats it writes, the first the default ("text,csv,json") */
+    int (*run)(cli_config *c);
+} cli_cmd;
+
+/* One game of a command: a ruleset and the side state it is computed in. */
+typedef struct {
+    wy_rules rules;
+    char text[128]; /* canonical */
+    wy_side side;
+} cli_game;
+
+/* A command line, parsed: the raw options and the common ones turned into
+ * values (cli_config_common), the games (cli_games) and the window
+ * (cli_window) when the command asks for them. */
+struct cli_config {
+    const cli_cmd *cmd;
+    int argc;           /* the arguments after the command name */
+    char **argv;
+    const char *pos[CLI_MAXPOS];
+    int npos;
+    const char *val[O_N];
+    int given[O_N];
+    /* common options */
+    unsigned threads;
+    uint64_t mem_limit;
+    int quiet;
+    const char *format;
+    const char *output; /* --output FILE; NULL: standard output */
+    /* games */
+    int ngames;
+    cli_game game[CLI_MAXGAMES];
+    /* window */
+    uint64_t rows, cols;
+};
+
+/* The command table (main.c). */
+const cli_cmd *cli_command(const char *name);
+
+/* Parse argv (after the command name) for cmd into c: "--name VALUE",
+ * "--name=VALUE", "-h", "--" ending the options.  Returns 0, or an exit
+ * code with the message in err. */
+int cli_parse(cli_config *c, const cli_cmd *cmd, int argc, char **argv, char *err, size_t errlen);
+/* The common options: --threads, --mem-limit, --quiet, --format (checked
+ * against cmd->formats), --output.  Returns 0 or an exit code (message
+ * printed). */
+int cli_config_common(cli_config *c);
+/* pos[0..n-1] as rulesets, with --pass/--heap applied to every one that
+ * has that side state (label[i] names them in messages when n > 1).
+ * Returns 0 or an exit code (message printed). */
+int cli_games(cli_config *c, int n, const char *const *label);
+/* --size N | --rows R --cols C (each alone: a square), default dflt.
+ * Returns 0 or an exit code (message printed). */
+int cli_window(cli_config *c, uint64_t dflt);
+/* The window as a table's: each side at most 4294967295, else exit 3 with
+ * what its values alone would need. */
+int cli_window_table(const cli_config *c);
+/* The usage of a command (cmd NULL: of the tool) on f. */
+void cli_usage(FILE *f, const cli_cmd *cmd);
+
+/* ------------------------------------------------------------------ */
+/* Numbers (num.c)                                                     */
+/* ------------------------------------------------------------------ */
+
+/* One grammar everywhere: decimal digits of any length, A e B (A times
+ * 10^B, also 'E') or A ^ B, B at most 100000.  `what` names the number in
+ * messages ("--size", "X").  Each returns 1, or 0 with the message in err
+ * (exit 2). */
+int cli_num_big(mpz_t out, const char *text, const char *what, char *err, size_t errlen);
+/* At most max (messages say "at most 2^63" for max = 2^63). */
+int cli_num_u64(uint64_t *out, const char *text, const char *what, uint64_t max, char *err, size_t errlen);
+/* A size or count: at most 2^63. */
+int cli_num_size(uint64_t *out, const char *text, const char *what, char *err, size_t errlen);
+/* A memory amount: a number, optionally followed by K, M, G or T (powers
+ * of 1024); at most 2^64 - 1. */
+int cli_num_bytes(uint64_t *out, const char *text, char *err, size_t errlen);
 /* The machine's available memory in bytes (0 if unknown). */
 uint64_t cli_available_memory(void);
 
-/* ---- buffered output (out.c) ---- */
+/* ------------------------------------------------------------------ */
+/* Output (out.c)                                                      */
+/* ------------------------------------------------------------------ */
+
 typedef struct {
     FILE *f;
     char *buf;
     size_t len, cap;
-    int error;
+    int error; /* errno of the first failed write, or -1 without one */
 } cli_out;
 int cli_out_open(cli_out *o, FILE *f);
 void cli_out_str(cli_out *o, const char *s);
@@ -40,17 +149,38 @@ void cli_out_fmt(cli_out *o, const char *fmt, ...)
 void cli_out_rtrim(cli_out *o);
 /* A JSON string literal, with quotes, '"' and '\\' escaped, control characters as \\u00XX. */
 void cli_out_json_str(cli_out *o, const char *s);
+/* A big number: decimal; as JSON a number below 2^53, else a string. */
+void cli_out_big(cli_out *o, const mpz_t v);
+void cli_out_json_big(cli_out *o, const mpz_t v);
+/* A uint64 as JSON: a number below 2^53, else a string. */
+void cli_out_json_u64(cli_out *o, uint64_t v);
+/* "rules":"...","misere":..., and "pass"/"heap" where the ruleset has them. */
+void cli_out_json_game(cli_out *o, const cli_game *g);
+/* Write the buffer out (for long runs: output keeps flowing). */
+void cli_out_flush(cli_out *o);
+/* Flush and release; returns 0 on a write error. */
+int cli_out_close(cli_out *o);
 /* Print "wythoff: MESSAGE" on stderr and return code (the exit code). */
 int cli_die(int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* Flush and release; returns 0 on a write error. */
-int cli_out_close(cli_out *o);
+/* The exit code of a library status, with its message printed: 130 for
+ * WY_ECANCELED after Ctrl-C, 3 for WY_ERANGE (hint: add "use --mem-limit
+ * ..."), the status itself otherwise. */
+int cli_fail(wy_status st, const char *err, int mem_hint);
+/* "x, y" side text of a game: ", passes left 1" (text starting with ", ")
+ * or "" when the ruleset has no side state. */
+void cli_side_suffix(char *buf, size_t n, const cli_game *g);
 
-/* ---- long computations (run.c) ---- */
-/* SIGINT and SIGTERM set a flag instead of killing the process. */
+/* ------------------------------------------------------------------ */
+/* Long runs and output files (run.c)                                  */
+/* ------------------------------------------------------------------ */
+
+/* SIGINT and SIGTERM set a flag instead of killing the process; system
+ * calls they interrupt fail with EINTR (no SA_RESTART), so that a read of
+ * standard input or the opening of a FIFO stops too. */
 void cli_signals_install(void);
 int cli_interrupted(void);
 /* The number of online processors (at least 1, at most 256). */
@@ -68,45 +198,86 @@ void cli_progress_init(cli_progress *p, const char *what, const char *unit, int 
 int cli_progress_fn(void *ctx, uint64_t done, uint64_t total);
 /* Erase the progress line. */
 void cli_progress_done(cli_progress *p);
+/* A run for the library with the config's threads and this progress. */
+wy_run cli_run(const cli_config *c, cli_progress *p, const char *what, const char *unit);
 
-/* An output file written under a temporary name in the same directory and
- * renamed when complete (path NULL: standard output). */
+/* Where a command writes: standard output, or --output FILE (docs/commands.md,
+ * "Output files"):
+ *  - a regular file (or a new one) is written under a temporary name in its
+ *    directory and renamed over FILE when complete, keeping an existing
+ *    file's mode; a file with several hard links is written in place at the
+ *    end instead, so that the links stay;
+ *  - a symbolic link is followed: its target is replaced as above;
+ *  - anything else (a FIFO, a terminal, a device) is written directly;
+ *  - a directory, an empty name, a missing directory, a dangling link are
+ *    refused before any work (exit 2). */
 typedef struct {
-    const char *path;
-    char *tmp;
+    const char *path;   /* as given (NULL: standard output) */
+    char *target;       /* the file replaced (symbolic links resolved) */
+    char *tmp;          /* the temporary file, or NULL when written directly */
+    int in_place;       /* several hard links: copied into target at the end */
     FILE *f;
-} cli_file;
-int cli_file_open(cli_file *cf, const char *path);
-int cli_file_commit(cli_file *cf); /* closes; 0 on error (the file is removed) */
-void cli_file_abort(cli_file *cf); /* closes and removes */
+    const char *name;   /* for messages: the path or "standard output" */
+} cli_sink;
+/* Returns 0, or an exit code (message printed). */
+int cli_sink_open(cli_sink *s, const char *path);
+/* Finish: the file appears complete.  Returns 0 or an exit code. */
+int cli_sink_commit(cli_sink *s);
+/* Drop what was written (an error or an interrupt): no FILE appears, an
+ * existing one stays as it was (unless written directly). */
+void cli_sink_abort(cli_sink *s);
 
-int cli_compare(int argc, char **argv); /* `wythoff compare` (compare.c): argv after the command name */
-int cli_check(int argc, char **argv);   /* `wythoff check` (check.c): argv after the command name */
-/* ---- options of compare, plot and graph (opts.c) ---- */
-typedef struct {
-    const char *name; /* without the leading "--" */
-    int arg;          /* takes a value */
-    const char *meta, *help;
-} cli_opt;
-#define CLI_MAXOPT 24
-#define CLI_MAXPOS 8
-typedef struct {
-    const char *pos[CLI_MAXPOS];
-    int npos;
-    const char *val[CLI_MAXOPT];
-    int given[CLI_MAXOPT];
-} cli_args;
-/* Parse argv (after the command name) against opts: "--name VALUE",
- * "--name=VALUE", "--" ends the options; at most maxpos positional
- * arguments.  others: NULL-terminated names of other commands' options, for
- * "does not apply" messages.  Returns 0, or the exit code after printing the
- * message. */
-int cli_opts_parse(cli_args *a, const cli_opt *opts, int nopt, const char *cmd, const char *const *others,
-                   int maxpos, int argc, char **argv);
-/* The options' help lines for a usage message. */
-void cli_opts_usage(FILE *f, const cli_opt *opts, int nopt);
+/* The end of a command that wrote o to s: flush, commit, and the exit
+ * code: rc when it is not 0 (o and s dropped), 130 after Ctrl-C, 2 with
+ * "write error on ..." when a write failed.  Closes o. */
+int cli_finish(cli_out *o, cli_sink *s, int rc);
+/* Open the config's output (cli_sink_open + cli_out_open).  0 or an exit code. */
+int cli_open_output(const cli_config *c, cli_sink *s, cli_out *o);
+/* A write error on o (after cli_out_close, or in a stream callback). */
+int cli_write_failed(const cli_out *o);
 
-int cli_plot(int argc, char **argv);    /* `wythoff plot` (plot.c): argv after the command name */
-int cli_graph(int argc, char **argv);   /* `wythoff graph` (graph.c): argv after the command name */
+/* ------------------------------------------------------------------ */
+/* Readers of outside input (read.c)                                   */
+/* ------------------------------------------------------------------ */
+
+/* One line of f into *line (getline's buffer), without its newline.
+ * Returns 1 for a line, 0 at the end, or -1 with a message in err: a NUL
+ * byte in the line (exit 2), out of memory for a huge line (exit 3), a read
+ * error (exit 2), an interrupt (130); *rc holds that exit code. */
+int cli_read_line(FILE *f, char **line, size_t *cap, size_t *len, int *rc, char *err, size_t errlen);
+
+/* A file of positions for `compare`: an optional header 'x,y', then 'x,y'
+ * per line (blank lines and lines starting with '#' skipped).  Returns the
+ * positions sorted by x then y in *out (free), their number, the largest
+ * coordinate.  Returns 0, or an exit code with the message in err (the
+ * file name and line number in it); name is the file's name in messages. */
+int cli_read_csv_positions(FILE *f, const char *name, wy_pos **out, size_t *n, uint32_t *maxc, char *err,
+                           size_t errlen);
+
+/* 'X Y' lines for `value -` (two numbers separated by spaces, tabs or a
+ * comma; blank lines and '#' comments skipped): appended to *x, *y (grown
+ * by this function, mpz_t initialised; *n counts them).  Returns 0 or an
+ * exit code with the message (naming the line) in err. */
+int cli_read_xy_lines(FILE *f, mpz_t **x, mpz_t **y, size_t *n, char *err, size_t errlen);
+
+/* ------------------------------------------------------------------ */
+/* Commands (cmd_*.c)                                                  */
+/* ------------------------------------------------------------------ */
+
+int cli_cmd_table(cli_config *c);
+int cli_cmd_value(cli_config *c);
+int cli_cmd_moves(cli_config *c);
+int cli_cmd_ppos(cli_config *c);
+int cli_cmd_period(cli_config *c);
+int cli_cmd_compare(cli_config *c);
+int cli_cmd_check(cli_config *c);
+int cli_cmd_plot(cli_config *c);
+int cli_cmd_graph(cli_config *c);
+
+/* Graphviz (graph_dot.c): render the DOT in dot_fd through `dot -TFORMAT`
+ * into out_fd.  Returns 0 or an exit code (message printed). */
+int cli_find_dot(char *path, size_t n, char *why, size_t wn);
+int cli_run_dot(const char *dot, const char *format, int dot_fd, int out_fd, const char *target);
+int cli_temp_fd(void);
 
 #endif

@@ -1,109 +1,159 @@
-/* num.c - numbers on the command line, parsed with range checks. */
+/* num.c - numbers on the command line: one grammar for all of them
+ * (docs/commands.md, "Numbers"), parsed exactly with GMP and then range
+ * checked, so that a malformed number is called malformed and a well-formed
+ * one too large is called too large, whatever its length. */
 #include "cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#define LIMIT ((uint64_t)1 << 63)
+#define EXP_MAX 100000ul /* largest B of A e B and A ^ B */
 
-static int digits(uint64_t *out, const char *s, size_t n)
+/* The text as quoted in a message: at most 40 bytes, then "...". */
+static void quoted(char *buf, size_t n, const char *text)
 {
-    uint64_t v = 0;
+    size_t len = strlen(text);
+    snprintf(buf, n, "%.40s%s", text, len > 40 ? "..." : "");
+}
+
+static int all_digits(const char *s, size_t n)
+{
     if (n == 0)
         return 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         if (s[i] < '0' || s[i] > '9')
             return 0;
-        if (v > (LIMIT - (uint64_t)(s[i] - '0')) / 10)
-            return -1;
-        v = v * 10 + (uint64_t)(s[i] - '0');
-    }
-    *out = v;
     return 1;
 }
 
-int cli_parse_size(uint64_t *out, const char *text, const char *what, char *err, size_t errlen)
+/* 1: v set; 0: malformed; -1: exponent too large. */
+static int parse(mpz_t v, const char *text)
 {
     size_t n = strlen(text);
-    const char *e = strpbrk(text, "eE^");
-    uint64_t a = 0, b = 0;
-    int ra, rb = 1;
-    if (!e) {
-        ra = digits(&a, text, n);
+    const char *op = strpbrk(text, "eE^");
+    if (!op)
+        return all_digits(text, n) ? (mpz_set_str(v, text, 10), 1) : 0;
+    size_t na = (size_t)(op - text), nb = n - na - 1;
+    if (!all_digits(text, na) || !all_digits(op + 1, nb))
+        return 0;
+    const char *b = op + 1;
+    while (nb > 1 && *b == '0')
+        b++, nb--;
+    if (nb > 6)
+        return -1;
+    unsigned long ex = 0;
+    for (size_t i = 0; i < nb; i++)
+        ex = ex * 10 + (unsigned long)(b[i] - '0');
+    if (ex > EXP_MAX)
+        return -1;
+    mpz_t base;
+    mpz_init(base);
+    char *a = strndup(text, na);
+    if (!a) {
+        mpz_clear(base);
+        return -1;
+    }
+    mpz_set_str(base, a, 10);
+    free(a);
+    if (*op == '^') {
+        mpz_pow_ui(v, base, ex);
     } else {
-        ra = digits(&a, text, (size_t)(e - text));
-        rb = digits(&b, e + 1, n - (size_t)(e - text) - 1);
+        mpz_ui_pow_ui(v, 10, ex);
+        mpz_mul(v, v, base);
     }
-    if (ra == 0 || rb == 0) {
-        snprintf(err, errlen, "bad %s '%s' (expected a non-negative integer such as 1000, 1e6 or 2^20)", what, text);
-        return 0;
-    }
-    if (ra < 0 || rb < 0) {
-        snprintf(err, errlen, "%s '%s' is too large (at most 2^63)", what, text);
-        return 0;
-    }
-    if (e) {
-        uint64_t base = (*e == '^') ? a : 10, v = (*e == '^') ? 1 : a;
-        for (uint64_t i = 0; i < b; i++) {
-            if (v != 0 && base != 0 && v > LIMIT / base) {
-                snprintf(err, errlen, "%s '%s' is too large (at most 2^63)", what, text);
-                return 0;
-            }
-            v *= base;
-            if (v == 0 || base == 1)
-                break;
-        }
-        a = v;
-    }
-    *out = a;
+    mpz_clear(base);
     return 1;
 }
 
-int cli_parse_coord(uint32_t *out, int *fits, const char *text, const char *what, char *err, size_t errlen)
+int cli_num_big(mpz_t out, const char *text, const char *what, char *err, size_t errlen)
 {
-    size_t n = strlen(text);
-    if (n == 0 || strspn(text, "0123456789") != n) {
-        snprintf(err, errlen, "bad %s '%s' (expected a non-negative decimal integer)", what, text);
-        return 0;
-    }
-    while (n > 1 && *text == '0') {
-        text++;
-        n--;
-    }
-    uint64_t v = 0;
-    *fits = 0;
-    if (n <= 10) {
-        for (size_t i = 0; i < n; i++)
-            v = v * 10 + (uint64_t)(text[i] - '0');
-        if (v <= UINT32_MAX) {
-            *out = (uint32_t)v;
-            *fits = 1;
-        }
-    }
-    return 1;
+    char q[48];
+    quoted(q, sizeof q, text);
+    int r = parse(out, text);
+    if (r == 0)
+        snprintf(err, errlen, "bad %s '%s' (expected a non-negative integer such as 1000, 1e6 or 2^20)", what, q);
+    else if (r < 0)
+        snprintf(err, errlen, "%s '%s' is too large (exponent above %lu)", what, q, EXP_MAX);
+    return r > 0;
 }
 
-int cli_parse_bytes(uint64_t *out, const char *text, char *err, size_t errlen)
+int cli_num_u64(uint64_t *out, const char *text, const char *what, uint64_t max, char *err, size_t errlen)
+{
+    mpz_t v;
+    mpz_init(v);
+    int ok = cli_num_big(v, text, what, err, errlen);
+    if (ok && (mpz_sizeinbase(v, 2) > 64 || mpz_cmp_ui(v, 0) < 0)) {
+        ok = 0;
+    } else if (ok) {
+        uint64_t x = 0;
+        mpz_export(&x, NULL, -1, sizeof x, 0, 0, v);
+        if (x > max)
+            ok = 0;
+        else
+            *out = x;
+    }
+    if (!ok && mpz_sgn(v) > 0) {
+        char q[48], m[32];
+        quoted(q, sizeof q, text);
+        if (max == (uint64_t)1 << 63)
+            snprintf(m, sizeof m, "2^63");
+        else
+            snprintf(m, sizeof m, "%llu", (unsigned long long)max);
+        snprintf(err, errlen, "%s '%s' is too large (at most %s)", what, q, m);
+    }
+    mpz_clear(v);
+    return ok;
+}
+
+int cli_num_size(uint64_t *out, const char *text, const char *what, char *err, size_t errlen)
+{
+    return cli_num_u64(out, text, what, (uint64_t)1 << 63, err, errlen);
+}
+
+int cli_num_bytes(uint64_t *out, const char *text, char *err, size_t errlen)
 {
     size_t n = strlen(text);
-    uint64_t mult = 1, v;
+    unsigned shift = 0;
     if (n > 0) {
         switch (text[n - 1]) {
-        case 'k': case 'K': mult = (uint64_t)1 << 10; n--; break;
-        case 'm': case 'M': mult = (uint64_t)1 << 20; n--; break;
-        case 'g': case 'G': mult = (uint64_t)1 << 30; n--; break;
-        case 't': case 'T': mult = (uint64_t)1 << 40; n--; break;
+        case 'k': case 'K': shift = 10; break;
+        case 'm': case 'M': shift = 20; break;
+        case 'g': case 'G': shift = 30; break;
+        case 't': case 'T': shift = 40; break;
         default: break;
         }
     }
-    int r = digits(&v, text, n);
-    if (r <= 0 || (v && v > UINT64_MAX / mult)) {
-        snprintf(err, errlen, "bad memory limit '%s' (expected bytes, or a number with K, M, G or T)", text);
-        return 0;
+    char num[64];
+    char q[48];
+    quoted(q, sizeof q, text);
+    size_t nn = n - (shift ? 1 : 0);
+    mpz_t v;
+    mpz_init(v);
+    int r = 0;
+    if (nn > 0 && nn < sizeof num) {
+        memcpy(num, text, nn);
+        num[nn] = '\0';
+        r = parse(v, num);
     }
-    *out = v * mult;
-    return 1;
+    if (r == 1) {
+        mpz_mul_2exp(v, v, shift);
+        if (mpz_sizeinbase(v, 2) <= 64) {
+            uint64_t x = 0;
+            mpz_export(&x, NULL, -1, sizeof x, 0, 0, v);
+            *out = x;
+            mpz_clear(v);
+            return 1;
+        }
+        snprintf(err, errlen, "memory limit '%s' is too large (at most 2^64 - 1 bytes)", q);
+    } else if (r < 0 || nn >= sizeof num) {
+        snprintf(err, errlen, "memory limit '%s' is too large (at most 2^64 - 1 bytes)", q);
+    } else {
+        snprintf(err, errlen, "bad memory limit '%s' (expected bytes, or a number with K, M, G or T)", q);
+    }
+    mpz_clear(v);
+    return 0;
 }
 
 uint64_t cli_available_memory(void)

@@ -1,17 +1,85 @@
-/* opts.c - the option syntax shared by the commands with their own option
- * tables (compare, plot, graph): docs/commands.md, "Options in general". */
+/* opts.c - the one option table of every command, the one parser, and the
+ * step that turns the common options (rules, side state, window, threads,
+ * memory limit, format, output) into a cli_config (docs/commands.md,
+ * "Options in general"). */
 #include "cli.h"
 
 #include <string.h>
 
-int cli_opts_parse(cli_args *a, const cli_opt *opts, int nopt, const char *cmd, const char *const *others,
-                   int maxpos, int argc, char **argv)
+/* Each option once per help text: an option whose help differs between
+ * commands has a row per group of commands (the bits never overlap). */
+static const struct {
+    int id;
+    const char *name; /* without "--" */
+    int arg;          /* takes a value */
+    unsigned cmds;
+    const char *meta, *help;
+} opts[] = {
+    {O_SIZE, "size", 1, C_TABLE | C_PPOS | C_PLOT, "N", "window 0 <= x, y < N (accepts 1e3, 2^10)"},
+    {O_SIZE, "size", 1, C_COMPARE, "N", "window 0 <= x, y < N (default 64; with a FILE, its largest coordinate + 1)"},
+    {O_SIZE, "size", 1, C_GRAPH, "N", "window 0 <= x, y < N (default 4)"},
+    {O_ROWS, "rows", 1, C_TABLE | C_PLOT | C_GRAPH, "R", "rows 0 <= x < R"},
+    {O_ROWS, "rows", 1, C_PERIOD, "R", "rows 0 <= x < R (default 16, at most 4096)"},
+    {O_COLS, "cols", 1, C_TABLE | C_PLOT | C_GRAPH, "C", "columns 0 <= y < C"},
+    {O_PASS, "pass", 1, C_TABLE | C_VALUE | C_PPOS | C_MOVES | C_PERIOD | C_GRAPH, "P",
+     "passes still available (default: all of the ruleset's)"},
+    {O_PASS, "pass", 1, C_COMPARE | C_PLOT, "P", "passes still available, for each ruleset with pass (default: all)"},
+    {O_HEAP, "heap", 1, C_TABLE | C_VALUE | C_PPOS | C_MOVES | C_GRAPH, "H",
+     "stones in the extra heap (default: the ruleset's heap=H)"},
+    {O_HEAP, "heap", 1, C_COMPARE | C_PLOT, "H", "stones in the extra heap, for each ruleset with heap=H (default: all)"},
+    {O_FORMAT, "format", 1, C_ALL & ~(C_PLOT | C_GRAPH), "F", "output format (see docs/formats.md)"},
+    {O_FORMAT, "format", 1, C_PLOT, "FMT", "png or svg, when FILE's name does not say it"},
+    {O_FORMAT, "format", 1, C_GRAPH, "F", "dot (default), or svg, png, pdf rendered by Graphviz's dot"},
+    {O_OUTPUT, "output", 1, C_ALL & ~(C_PLOT | C_GRAPH), "FILE",
+     "write to FILE instead of standard output (docs/commands.md#output-files)"},
+    {O_OUTPUT, "output", 1, C_PLOT, "FILE", "the picture; .png or .svg chooses the format ('-': standard output)"},
+    {O_OUTPUT, "output", 1, C_GRAPH, "FILE", "write to FILE; FILE.svg, .png, .pdf are rendered, .dot, .gv are DOT"},
+    {O_FRAGMENT, "fragment", 0, C_TABLE, NULL,
+     "with --format latex: the table without the document around it, to \\input into a paper"},
+    {O_VALUE, "value", 1, C_PPOS, "G", "list positions of value G instead of the P-positions (G = 0)"},
+    {O_VALUE, "value", 1, C_COMPARE, "G", "compare the positions of value G (implies --outcome; default 0: P-positions)"},
+    {O_VALUE, "value", 1, C_PLOT, "G", "ppos: draw the positions of value G instead of the P-positions"},
+    {O_COUNT, "count", 0, C_PPOS, NULL, "print only the number of positions found"},
+    {O_FROM, "from", 1, C_PPOS, "X", "list the P-positions (a, b), a <= b, with a >= X along the sequence (any size)"},
+    {O_TERMS, "terms", 1, C_PPOS, "K", "with --from: how many to list (default 10)"},
+    {O_MAXCOLS, "max-cols", 1, C_PERIOD, "C", "give up when no period is proved within C columns (default 2^22)"},
+    {O_ENGINE, "engine", 1, C_PPOS | C_COMPARE, "E", "auto (default), table or layer (see docs/engines.md)"},
+    {O_OUTCOME, "outcome", 0, C_COMPARE, NULL, "compare the P-positions instead of the values"},
+    {O_LIST, "list", 0, C_CHECK, NULL, "list the claims: id, source, statement, how it is checked"},
+    {O_LIMIT, "limit", 1, C_CHECK, "N",
+     "the range of every selected claim: 0 <= x, y < N, or a parameter 1..N (capped per claim)"},
+    {O_STYLE, "style", 1, C_PLOT, "STYLE", "heatmap (values as colours, default), ppos (dots), table (numbers)"},
+    {O_CELL, "cell", 1, C_PLOT, "PX", "pixels per position (default: the plot about 800 pixels a side)"},
+    {O_TITLE, "title", 1, C_PLOT, "TEXT", "the title (default: says what is drawn)"},
+    {O_MAXEDGES, "max-edges", 1, C_GRAPH, "E", "refuse graphs of more than E edges or E nodes (default 2000)"},
+    {O_MEMLIMIT, "mem-limit", 1, C_ALL, "BYTES", "memory allowed (default: the machine's available memory)"},
+    {O_THREADS, "threads", 1, C_ALL, "N", "worker threads (default: all cores)"},
+    {O_QUIET, "quiet", 0, C_ALL, NULL, "no progress display"},
+    {O_HELP, "help", 0, C_ALL, NULL, "show help (also -h)"},
+    {O_VERSION, "version", 0, C_ALL, NULL, "show the version"},
+};
+#define NOPTS (sizeof opts / sizeof opts[0])
+
+/* The row of option `name` (n bytes) for cmd: *any is set when some command
+ * has it. */
+static int find(const char *name, size_t n, unsigned bit, int *any)
 {
-    memset(a, 0, sizeof *a);
-    if (nopt > CLI_MAXOPT)
-        nopt = CLI_MAXOPT;
-    if (maxpos > CLI_MAXPOS)
-        maxpos = CLI_MAXPOS;
+    *any = 0;
+    for (size_t i = 0; i < NOPTS; i++)
+        if (strlen(opts[i].name) == n && strncmp(opts[i].name, name, n) == 0) {
+            *any = 1;
+            if (opts[i].cmds & bit)
+                return (int)i;
+        }
+    return -1;
+}
+
+int cli_parse(cli_config *c, const cli_cmd *cmd, int argc, char **argv, char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    c->cmd = cmd;
+    c->argc = argc;
+    c->argv = argv;
     int only_pos = 0;
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];
@@ -19,50 +87,223 @@ int cli_opts_parse(cli_args *a, const cli_opt *opts, int nopt, const char *cmd, 
             only_pos = 1;
             continue;
         }
+        if (!only_pos && strcmp(s, "-h") == 0)
+            s = "--help";
         if (!only_pos && s[0] == '-' && s[1] == '-') {
             const char *name = s + 2, *eq = strchr(name, '=');
             size_t n = eq ? (size_t)(eq - name) : strlen(name);
-            int o;
-            for (o = 0; o < nopt; o++)
-                if (strlen(opts[o].name) == n && strncmp(opts[o].name, name, n) == 0)
-                    break;
-            if (o == nopt) {
-                for (size_t k = 0; others && others[k]; k++)
-                    if (strlen(others[k]) == n && strncmp(others[k], name, n) == 0)
-                        return cli_die(2, "option '--%s' does not apply to '%s' (see 'wythoff %s --help')",
-                                       others[k], cmd, cmd);
-                return cli_die(2, "unknown option '%s' (see 'wythoff %s --help')", s, cmd);
-            }
-            if (a->given[o])
-                return cli_die(2, "option '--%s' given twice", opts[o].name);
-            a->given[o] = 1;
-            if (opts[o].arg) {
+            int any, k = find(name, n, cmd->bit, &any);
+            if (k < 0 && any)
+                return snprintf(err, errlen, "option '--%.*s' does not apply to '%s' (see 'wythoff %s --help')",
+                                (int)(n > 40 ? 40 : n), name, cmd->name, cmd->name),
+                       2;
+            if (k < 0)
+                return snprintf(err, errlen, "unknown option '%.60s' (see 'wythoff %s --help')", s, cmd->name), 2;
+            const int id = opts[k].id;
+            if (c->given[id])
+                return snprintf(err, errlen, "option '--%s' given twice", opts[k].name), 2;
+            c->given[id] = 1;
+            if (opts[k].arg) {
                 if (eq)
-                    a->val[o] = eq + 1;
+                    c->val[id] = eq + 1;
                 else if (i + 1 < argc)
-                    a->val[o] = argv[++i];
+                    c->val[id] = argv[++i];
                 else
-                    return cli_die(2, "option '--%s' needs a value (%s)", opts[o].name, opts[o].meta);
+                    return snprintf(err, errlen, "option '--%s' needs a value (%s)", opts[k].name, opts[k].meta), 2;
             } else if (eq) {
-                return cli_die(2, "option '--%s' takes no value", opts[o].name);
+                return snprintf(err, errlen, "option '--%s' takes no value", opts[k].name), 2;
             }
             continue;
         }
         if (!only_pos && s[0] == '-' && s[1] != '\0' && !(s[1] >= '0' && s[1] <= '9'))
-            return cli_die(2, "unknown option '%s' (options are spelled --name)", s);
-        if (a->npos == maxpos)
-            return cli_die(2, "too many arguments ('%s'): 'wythoff %s' takes at most %d; see 'wythoff %s --help'", s,
-                           cmd, maxpos, cmd);
-        a->pos[a->npos++] = s;
+            return snprintf(err, errlen, "unknown option '%.60s' (options are spelled --name)", s), 2;
+        if (c->npos == cmd->max_pos || c->npos == CLI_MAXPOS)
+            return snprintf(err, errlen, "too many arguments ('%.60s'); usage: wythoff %s", s, cmd->usage), 2;
+        c->pos[c->npos++] = s;
     }
     return 0;
 }
 
-void cli_opts_usage(FILE *f, const cli_opt *opts, int nopt)
+void cli_usage(FILE *f, const cli_cmd *cmd)
 {
-    for (int o = 0; o < nopt; o++) {
+    fprintf(f, "usage: wythoff %s\n%s\n\noptions:\n", cmd->usage, cmd->summary);
+    for (size_t i = 0; i < NOPTS; i++) {
+        if (!(opts[i].cmds & cmd->bit))
+            continue;
         char lhs[64];
-        snprintf(lhs, sizeof lhs, "--%s%s%s", opts[o].name, opts[o].arg ? " " : "", opts[o].arg ? opts[o].meta : "");
-        fprintf(f, "  %-20s %s\n", lhs, opts[o].help);
+        snprintf(lhs, sizeof lhs, "--%s%s%s", opts[i].name, opts[i].arg ? " " : "", opts[i].arg ? opts[i].meta : "");
+        fprintf(f, "  %-20s %s\n", lhs, opts[i].help);
     }
+    if (cmd->more)
+        fprintf(f, "\n%s", cmd->more);
+}
+
+/* ------------------------------------------------------------------ */
+/* The common options                                                  */
+/* ------------------------------------------------------------------ */
+
+int cli_config_common(cli_config *c)
+{
+    char err[WY_ERRLEN];
+    c->quiet = c->given[O_QUIET];
+    c->threads = cli_default_threads();
+    if (c->given[O_THREADS]) {
+        uint64_t n;
+        if (!cli_num_size(&n, c->val[O_THREADS], "--threads", err, sizeof err))
+            return cli_die(2, "%s", err);
+        if (n < 1 || n > 256)
+            return cli_die(2, "--threads %s out of range (1 to 256)", c->val[O_THREADS]);
+        c->threads = (unsigned)n;
+    }
+    if (c->given[O_MEMLIMIT]) {
+        if (!cli_num_bytes(&c->mem_limit, c->val[O_MEMLIMIT], err, sizeof err))
+            return cli_die(2, "%s", err);
+        if (c->mem_limit == 0)
+            return cli_die(2, "--mem-limit must be positive");
+    } else {
+        c->mem_limit = cli_available_memory();
+    }
+    c->output = c->given[O_OUTPUT] ? c->val[O_OUTPUT] : NULL;
+    if (c->output && !*c->output)
+        return cli_die(2, "--output needs a file name");
+    if (!c->cmd->formats)
+        return 0;
+    /* the formats: "a,b,c", the first the default */
+    const char *list = c->cmd->formats;
+    size_t first = strcspn(list, ",");
+    if (!c->given[O_FORMAT]) {
+        static char dflt[16];
+        snprintf(dflt, sizeof dflt, "%.*s", (int)first, list);
+        c->format = dflt;
+        return 0;
+    }
+    const char *f = c->val[O_FORMAT];
+    size_t n = strlen(f);
+    for (const char *p = list; *p;) {
+        size_t k = strcspn(p, ",");
+        if (k == n && strncmp(p, f, n) == 0) {
+            c->format = f;
+            return 0;
+        }
+        p += k + (p[k] == ',');
+    }
+    char shown[128];
+    size_t j = 0;
+    for (const char *p = list; *p && j + 3 < sizeof shown; p++) {
+        if (*p == ',') {
+            shown[j++] = ',';
+            shown[j++] = ' ';
+        } else {
+            shown[j++] = *p;
+        }
+    }
+    shown[j] = '\0';
+    return cli_die(2, "unknown format '%.40s' (this command writes %s)", f, shown);
+}
+
+/* --pass or --heap (which = 0, 1) for game g, labelled `label` among n. */
+static int side_value(cli_config *c, cli_game *g, int which, int n, const char *label)
+{
+    char err[WY_ERRLEN];
+    const int id = which ? O_HEAP : O_PASS;
+    const uint32_t most = which ? g->rules.heap : g->rules.passes;
+    uint64_t v;
+    if (!cli_num_size(&v, c->val[id], which ? "--heap" : "--pass", err, sizeof err))
+        return cli_die(2, "%s", err);
+    if (v > most) {
+        if (n == 1 && which)
+            return cli_die(2, "--heap %s is more than the ruleset's heap=%u", c->val[id], most);
+        if (n == 1)
+            return cli_die(2, "--pass %s is more than the ruleset's %u pass%s", c->val[id], most, most == 1 ? "" : "es");
+        if (which)
+            return cli_die(2, "--heap %s is more than heap=%u of %s '%s'", c->val[id], most, label, g->text);
+        return cli_die(2, "--pass %s is more than the %u pass%s of %s '%s'", c->val[id], most, most == 1 ? "" : "es",
+                       label, g->text);
+    }
+    if (which)
+        g->side.heap = (uint32_t)v;
+    else
+        g->side.pass = (uint32_t)v;
+    return 0;
+}
+
+int cli_games(cli_config *c, int n, const char *const *label)
+{
+    char err[WY_ERRLEN];
+    int used[2] = {0, 0};
+    c->ngames = n;
+    for (int i = 0; i < n; i++) {
+        cli_game *g = &c->game[i];
+        if (wy_rules_parse(&g->rules, c->pos[i], err, sizeof err) != WY_OK)
+            return n > 1 && label ? cli_die(2, "%s: %s", label[i], err) : cli_die(2, "%s", err);
+        wy_rules_format(g->text, sizeof g->text, &g->rules);
+        g->side = wy_side_start(&g->rules);
+    }
+    for (int which = 0; which < 2; which++) {
+        const int id = which ? O_HEAP : O_PASS;
+        if (!c->given[id])
+            continue;
+        for (int i = 0; i < n; i++) {
+            cli_game *g = &c->game[i];
+            if (!(which ? g->rules.heap : g->rules.passes))
+                continue;
+            int rc = side_value(c, g, which, n, label ? label[i] : "");
+            if (rc)
+                return rc;
+            used[which] = 1;
+        }
+        if (used[which])
+            continue;
+        if (n == 1 && which)
+            return cli_die(2, "--heap given, but ruleset '%s' has no extra heap (add +heap=H)", c->game[0].text);
+        if (n == 1)
+            return cli_die(2, "--pass given, but ruleset '%s' has no pass (add +pass)", c->game[0].text);
+        return cli_die(2, which ? "--heap given, but no ruleset has an extra heap (add +heap=H)"
+                                : "--pass given, but no ruleset has a pass (add +pass)");
+    }
+    return 0;
+}
+
+int cli_window(cli_config *c, uint64_t dflt)
+{
+    char err[WY_ERRLEN];
+    if (c->given[O_SIZE] && (c->given[O_ROWS] || c->given[O_COLS]))
+        return cli_die(2, "give either --size or --rows/--cols, not both");
+    c->rows = c->cols = dflt;
+    if (c->given[O_SIZE]) {
+        if (!cli_num_size(&c->rows, c->val[O_SIZE], "--size", err, sizeof err))
+            return cli_die(2, "%s", err);
+        c->cols = c->rows;
+    }
+    if (c->given[O_ROWS] && !cli_num_size(&c->rows, c->val[O_ROWS], "--rows", err, sizeof err))
+        return cli_die(2, "%s", err);
+    if (c->given[O_COLS] && !cli_num_size(&c->cols, c->val[O_COLS], "--cols", err, sizeof err))
+        return cli_die(2, "%s", err);
+    if (c->given[O_ROWS] != c->given[O_COLS] && !c->given[O_SIZE]) {
+        if (c->given[O_ROWS])
+            c->cols = c->rows;
+        else
+            c->rows = c->cols;
+    }
+    if (c->rows == 0 || c->cols == 0)
+        return cli_die(2, "empty window: sizes must be at least 1");
+    return 0;
+}
+
+int cli_window_table(const cli_config *c)
+{
+    if (c->rows <= UINT32_MAX && c->cols <= UINT32_MAX)
+        return 0;
+    unsigned __int128 gib = ((unsigned __int128)c->rows * c->cols * 4) >> 30;
+    char num[48];
+    int k = (int)sizeof num - 1;
+    num[k] = '\0';
+    do {
+        num[--k] = (char)('0' + (int)(gib % 10));
+        gib /= 10;
+    } while (gib && k > 0);
+    return cli_die(3,
+                   "a %llu x %llu window is beyond the table engine (at most 4294967295 per side); its values alone "
+                   "would need about %s GiB",
+                   (unsigned long long)c->rows, (unsigned long long)c->cols, num + k);
 }

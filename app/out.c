@@ -1,7 +1,9 @@
 /* out.c - a large output buffer with fast integer formatting (tables can be
- * hundreds of megabytes of text). */
+ * hundreds of megabytes of text), JSON and big-number helpers, and the
+ * tool's messages. */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,25 +15,33 @@ int cli_out_open(cli_out *o, FILE *f)
     o->f = f;
     o->len = 0;
     o->cap = OUT_CAP;
-    o->error = 0;
+    o->error = -1;
     o->buf = malloc(o->cap);
     return o->buf != NULL;
 }
 
-static void flush(cli_out *o)
+static void put(cli_out *o, const char *s, size_t n)
 {
-    if (o->len && fwrite(o->buf, 1, o->len, o->f) != o->len)
-        o->error = 1;
+    if (o->error >= 0)
+        return; /* after a failed write nothing more is written */
+    errno = 0;
+    if (fwrite(s, 1, n, o->f) != n)
+        o->error = errno ? errno : EIO;
+}
+
+void cli_out_flush(cli_out *o)
+{
+    if (o->len)
+        put(o, o->buf, o->len);
     o->len = 0;
 }
 
 void cli_out_mem(cli_out *o, const char *s, size_t n)
 {
     if (o->len + n > o->cap) {
-        flush(o);
+        cli_out_flush(o);
         if (n > o->cap) {
-            if (fwrite(s, 1, n, o->f) != n)
-                o->error = 1;
+            put(o, s, n);
             return;
         }
     }
@@ -44,7 +54,7 @@ void cli_out_str(cli_out *o, const char *s) { cli_out_mem(o, s, strlen(s)); }
 void cli_out_char(cli_out *o, char c)
 {
     if (o->len == o->cap)
-        flush(o);
+        cli_out_flush(o);
     o->buf[o->len++] = c;
 }
 
@@ -74,7 +84,8 @@ void cli_out_fmt(cli_out *o, const char *fmt, ...)
     }
     char *big = malloc((size_t)n + 1);
     if (!big) {
-        o->error = 1;
+        if (o->error < 0)
+            o->error = ENOMEM;
         return;
     }
     va_start(ap, fmt);
@@ -92,13 +103,16 @@ void cli_out_rtrim(cli_out *o)
 
 int cli_out_close(cli_out *o)
 {
-    flush(o);
-    if (fflush(o->f) != 0)
-        o->error = 1;
+    cli_out_flush(o);
+    errno = 0;
+    if (o->error < 0 && fflush(o->f) != 0)
+        o->error = errno ? errno : EIO;
     free(o->buf);
     o->buf = NULL;
-    return !o->error;
+    return o->error < 0;
 }
+
+int cli_write_failed(const cli_out *o) { return o->error >= 0; }
 
 void cli_out_json_str(cli_out *o, const char *s)
 {
@@ -117,6 +131,55 @@ void cli_out_json_str(cli_out *o, const char *s)
     cli_out_char(o, '"');
 }
 
+void cli_out_big(cli_out *o, const mpz_t v)
+{
+    if (mpz_fits_ulong_p(v)) {
+        cli_out_u64(o, mpz_get_ui(v));
+        return;
+    }
+    char *t = mpz_get_str(NULL, 10, v);
+    cli_out_str(o, t);
+    free(t);
+}
+
+/* JSON: a number when it is exact in every JSON reader (< 2^53), else a string. */
+void cli_out_json_big(cli_out *o, const mpz_t v)
+{
+    if (mpz_sizeinbase(v, 2) <= 53) {
+        cli_out_u64(o, mpz_get_ui(v));
+        return;
+    }
+    cli_out_char(o, '"');
+    cli_out_big(o, v);
+    cli_out_char(o, '"');
+}
+
+void cli_out_json_u64(cli_out *o, uint64_t v)
+{
+    if (v < ((uint64_t)1 << 53))
+        cli_out_u64(o, v);
+    else
+        cli_out_fmt(o, "\"%llu\"", (unsigned long long)v);
+}
+
+void cli_out_json_game(cli_out *o, const cli_game *g)
+{
+    cli_out_fmt(o, "\"rules\":\"%s\",\"misere\":%s", g->text, g->rules.misere ? "true" : "false");
+    if (g->rules.passes)
+        cli_out_fmt(o, ",\"pass\":%u", g->side.pass);
+    if (g->rules.heap)
+        cli_out_fmt(o, ",\"heap\":%u", g->side.heap);
+}
+
+void cli_side_suffix(char *buf, size_t n, const cli_game *g)
+{
+    char w[64];
+    if (wy_side_format(w, sizeof w, &g->rules, g->side) > 0)
+        snprintf(buf, n, ", %s", w);
+    else if (n)
+        buf[0] = '\0';
+}
+
 int cli_die(int code, const char *fmt, ...)
 {
     va_list ap;
@@ -126,4 +189,15 @@ int cli_die(int code, const char *fmt, ...)
     va_end(ap);
     fputc('\n', stderr);
     return code;
+}
+
+int cli_fail(wy_status st, const char *err, int mem_hint)
+{
+    if (st == WY_ECANCELED && cli_interrupted())
+        return cli_die(130, "interrupted");
+    if (st == WY_ERANGE)
+        return cli_die(3, "%s%s", err, mem_hint ? " (use --mem-limit to change the limit)" : "");
+    if (st == WY_ECANCELED) /* stopped by a callback of ours: a write error, reported there */
+        return cli_die(2, "%s", err);
+    return cli_die((int)st, "%s", err);
 }

@@ -1,9 +1,11 @@
 /* run.c - long computations from the command line: threads, progress on a
  * terminal, Ctrl-C, and output files that appear only when complete. */
-#define _DEFAULT_SOURCE /* sigaction's SA_RESTART, mkstemp */
+#define _DEFAULT_SOURCE /* mkstemp, realpath, fchown */
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +27,7 @@ void cli_signals_install(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
+    sa.sa_flags = 0; /* no SA_RESTART: a blocked read or open returns EINTR */
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 }
@@ -117,63 +119,204 @@ void cli_progress_done(cli_progress *p)
     p->shown = 0;
 }
 
-int cli_file_open(cli_file *cf, const char *path)
+wy_run cli_run(const cli_config *c, cli_progress *p, const char *what, const char *unit)
 {
-    cf->path = path;
-    cf->tmp = NULL;
-    cf->f = NULL;
-    if (!path) {
-        cf->f = stdout;
-        return 1;
-    }
-    size_t n = strlen(path);
-    cf->tmp = malloc(n + 32);
-    if (!cf->tmp)
-        return 0;
-    snprintf(cf->tmp, n + 32, "%s.partial-XXXXXX", path);
-    int fd = mkstemp(cf->tmp);
-    if (fd < 0) {
-        free(cf->tmp);
-        cf->tmp = NULL;
-        return 0;
-    }
-    mode_t mask = umask(0); /* mkstemp makes 0600; a finished file gets the usual 0666 & ~umask */
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    cf->f = fdopen(fd, "wb");
-    if (!cf->f) {
-        close(fd);
-        unlink(cf->tmp);
-        free(cf->tmp);
-        cf->tmp = NULL;
-        return 0;
-    }
-    return 1;
+    cli_progress_init(p, what, unit, !c->quiet);
+    wy_run r = {c->threads, cli_progress_fn, p, 0};
+    return r;
 }
 
-int cli_file_commit(cli_file *cf)
+/* ------------------------------------------------------------------ */
+/* Output files                                                        */
+/* ------------------------------------------------------------------ */
+
+static void sink_free(cli_sink *s)
 {
-    if (!cf->tmp)
-        return fflush(cf->f) == 0;
-    int ok = fclose(cf->f) == 0;
-    cf->f = NULL;
-    if (ok)
-        ok = rename(cf->tmp, cf->path) == 0;
-    if (!ok)
-        unlink(cf->tmp);
-    free(cf->tmp);
-    cf->tmp = NULL;
+    free(s->target);
+    free(s->tmp);
+    s->target = s->tmp = NULL;
+}
+
+/* A temporary file next to target, with the mode an existing file has (or
+ * a new file would get).  The name is short, whatever target's length. */
+static int open_temp(cli_sink *s, const struct stat *old)
+{
+    const char *slash = strrchr(s->target, '/');
+    size_t dlen = slash ? (size_t)(slash - s->target) + 1 : 0;
+    s->tmp = malloc(dlen + 32);
+    if (!s->tmp)
+        return cli_die(3, "out of memory");
+    snprintf(s->tmp, dlen + 32, "%.*s.wythoff-XXXXXX", (int)dlen, s->target);
+    int fd = mkstemp(s->tmp);
+    if (fd < 0) {
+        int e = errno;
+        free(s->tmp);
+        s->tmp = NULL;
+        return cli_die(2, "cannot write '%s' (%s)", s->path, strerror(e));
+    }
+    if (old) {
+        fchmod(fd, old->st_mode & 07777);
+        if (fchown(fd, old->st_uid, old->st_gid) != 0) {
+            /* not the owner's to give: the file becomes ours, as with any
+             * program that replaces a file */
+        }
+    } else {
+        mode_t mask = umask(0); /* mkstemp makes 0600; a new file gets the usual 0666 & ~umask */
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
+    s->f = fdopen(fd, "wb");
+    if (!s->f) {
+        int e = errno;
+        close(fd);
+        unlink(s->tmp);
+        return cli_die(3, "cannot write '%s' (%s)", s->path, strerror(e));
+    }
+    return 0;
+}
+
+int cli_sink_open(cli_sink *s, const char *path)
+{
+    memset(s, 0, sizeof *s);
+    s->path = path;
+    if (!path) {
+        s->f = stdout;
+        s->name = "standard output";
+        return 0;
+    }
+    s->name = path;
+    if (!*path)
+        return cli_die(2, "--output needs a file name");
+    struct stat st;
+    int exists = lstat(path, &st) == 0;
+    if (!exists && errno != ENOENT)
+        return cli_die(2, "cannot write '%s' (%s)", path, strerror(errno));
+    if (exists && S_ISLNK(st.st_mode)) {
+        /* follow it: the link stays, its target gets the new content */
+        s->target = realpath(path, NULL);
+        if (!s->target)
+            return cli_die(2, "cannot write '%s': a symbolic link to a missing file (%s)", path, strerror(errno));
+        if (stat(s->target, &st) != 0) {
+            int e = errno;
+            sink_free(s);
+            return cli_die(2, "cannot write '%s' (%s)", path, strerror(e));
+        }
+    } else {
+        s->target = strdup(path);
+        if (!s->target)
+            return cli_die(3, "out of memory");
+    }
+    if (exists && S_ISDIR(st.st_mode)) {
+        sink_free(s);
+        return cli_die(2, "cannot write '%s': it is a directory", path);
+    }
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* a FIFO, a terminal, a device: written directly, never replaced */
+        int fd = open(s->target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+        if (fd < 0) {
+            int e = errno;
+            sink_free(s);
+            if (e == EINTR && cli_interrupted())
+                return cli_die(130, "interrupted");
+            return cli_die(2, "cannot write '%s' (%s)", path, strerror(e));
+        }
+        s->f = fdopen(fd, "wb");
+        if (!s->f) {
+            close(fd);
+            sink_free(s);
+            return cli_die(3, "out of memory");
+        }
+        return 0;
+    }
+    if (exists && access(s->target, W_OK) != 0) {
+        int e = errno;
+        sink_free(s);
+        return cli_die(2, "cannot write '%s' (%s)", path, strerror(e));
+    }
+    s->in_place = exists && st.st_nlink > 1;
+    int rc = open_temp(s, exists ? &st : NULL);
+    if (rc)
+        sink_free(s);
+    return rc;
+}
+
+void cli_sink_abort(cli_sink *s)
+{
+    if (s->f && s->f != stdout)
+        fclose(s->f);
+    s->f = NULL;
+    if (s->tmp)
+        unlink(s->tmp);
+    sink_free(s);
+}
+
+/* Copy the finished temporary file into target (which has other hard links). */
+static int copy_into(cli_sink *s)
+{
+    FILE *in = fopen(s->tmp, "rb"), *out = in ? fopen(s->target, "r+b") : NULL;
+    int ok = in && out && ftruncate(fileno(out), 0) == 0;
+    char buf[1 << 16];
+    size_t n;
+    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        ok = fwrite(buf, 1, n, out) == n;
+    if (in && ferror(in))
+        ok = 0;
+    if (out && fclose(out) != 0)
+        ok = 0;
+    if (in)
+        fclose(in);
     return ok;
 }
 
-void cli_file_abort(cli_file *cf)
+int cli_sink_commit(cli_sink *s)
 {
-    if (!cf->tmp)
-        return;
-    if (cf->f)
-        fclose(cf->f);
-    cf->f = NULL;
-    unlink(cf->tmp);
-    free(cf->tmp);
-    cf->tmp = NULL;
+    if (!s->path) {
+        errno = 0;
+        if (fflush(stdout) != 0 || ferror(stdout))
+            return cli_die(2, "write error on standard output (%s)", strerror(errno ? errno : EIO));
+        return 0;
+    }
+    errno = 0;
+    int ok = fclose(s->f) == 0;
+    int e = errno ? errno : EIO;
+    s->f = NULL;
+    if (ok && s->tmp) {
+        errno = 0;
+        ok = s->in_place ? copy_into(s) : rename(s->tmp, s->target) == 0;
+        e = errno ? errno : EIO;
+        if (!ok || s->in_place)
+            unlink(s->tmp);
+    } else if (s->tmp) {
+        unlink(s->tmp);
+    }
+    int rc = ok ? 0 : cli_die(2, "write error on %s (%s)", s->name, strerror(e));
+    sink_free(s);
+    return rc;
+}
+
+int cli_open_output(const cli_config *c, cli_sink *s, cli_out *o)
+{
+    int rc = cli_sink_open(s, c->output);
+    if (rc)
+        return rc;
+    if (!cli_out_open(o, s->f)) {
+        cli_sink_abort(s);
+        return cli_die(3, "out of memory");
+    }
+    return 0;
+}
+
+int cli_finish(cli_out *o, cli_sink *s, int rc)
+{
+    int wrote = cli_out_close(o);
+    if (!rc && cli_interrupted())
+        rc = cli_die(130, "interrupted%s%s%s", s->path ? "; " : "", s->path ? s->path : "",
+                     s->path ? " was not written" : "");
+    if (!rc && !wrote)
+        rc = cli_die(2, "write error on %s (%s)", s->name, strerror(o->error));
+    if (rc) {
+        cli_sink_abort(s);
+        return rc;
+    }
+    return cli_sink_commit(s);
 }

@@ -111,6 +111,9 @@ typedef struct {
     wy_bigmove *wins;
 } wy_options;
 
+/* wy_options_init before the first use; wy_options_clear once at the end
+ * (it releases the lists and the answer's mpz_t).  One wy_options may take
+ * any number of wy_eval_options calls in between. */
 WY_API void wy_options_init(wy_options *o);
 WY_API void wy_options_clear(wy_options *o);
 

@@ -116,17 +116,23 @@ void wy_options_init(wy_options *o)
     wy_answer_init(&o->pos);
 }
 
-void wy_options_clear(wy_options *o)
+/* Drop the lists (the answer stays initialised). */
+static void options_reset(wy_options *o)
 {
     free(o->moves);
     free(o->values);
     wy_bigmoves_free(o->wins, o->complete ? 0 : o->count);
-    wy_answer_clear(&o->pos);
     o->moves = NULL;
     o->values = NULL;
     o->wins = NULL;
     o->count = 0;
     o->complete = 0;
+}
+
+void wy_options_clear(wy_options *o)
+{
+    options_reset(o);
+    wy_answer_clear(&o->pos);
 }
 
 /* Every option from one table of the window up to (x, y). */
@@ -172,7 +178,7 @@ static wy_status options_table(wy_exact *e, wy_options *o, uint32_t x, uint32_t 
 wy_status wy_eval_options(wy_exact *e, wy_options *o, const mpz_t x, const mpz_t y, wy_side side, const wy_run *run,
                           char *err, size_t errlen)
 {
-    wy_options_clear(o);
+    options_reset(o);
     wy_status st = wy_side_check(&e->rules, side, err, errlen);
     if (st != WY_OK)
         return st;
@@ -188,7 +194,7 @@ wy_status wy_eval_options(wy_exact *e, wy_options *o, const mpz_t x, const mpz_t
                            px, py, (unsigned long long)count, OPTIONS_MAX);
         st = options_table(e, o, px, py, side, count, run, err, errlen);
         if (st != WY_OK)
-            wy_options_clear(o);
+            options_reset(o);
         return st;
     }
     /* larger ones: the winning moves from the exact engine */
@@ -198,7 +204,7 @@ wy_status wy_eval_options(wy_exact *e, wy_options *o, const mpz_t x, const mpz_t
     const char *method = "";
     st = wy_exact_winning(e, &o->wins, &o->count, &method, x, y, side, err, errlen);
     if (st != WY_OK) {
-        wy_options_clear(o);
+        options_reset(o);
         return st;
     }
     o->pos.method = method;

@@ -655,12 +655,15 @@ wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, uint64_
 
     plan pl;
     make_plan(&pl, rules, side, g, size);
-    if (mem_limit && pl.bytes > mem_limit)
+    if (mem_limit && pl.bytes > mem_limit) {
+        char lim[32];
+        wy_format_bytes(lim, sizeof lim, mem_limit);
         return wy_fail(WY_ERANGE, err, errlen,
-                       "the layer scan of value %llu in a %llu x %llu window needs about %llu MiB, more than the "
-                       "limit of %llu MiB",
-                       (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
-                       (unsigned long long)(pl.bytes >> 20) + 1, (unsigned long long)(mem_limit >> 20));
+                       "the layer engine needs about %llu MiB for value %llu in a %llu x %llu window, more than the "
+                       "limit of %s",
+                       (unsigned long long)(pl.bytes >> 20) + 1, (unsigned long long)g, (unsigned long long)size,
+                       (unsigned long long)size, lim);
+    }
     if (pl.empty) {
         /* no cell of the window has so large a value */
         if (run && run->progress && run->progress(run->progress_ctx, size, size))

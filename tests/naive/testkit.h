@@ -28,12 +28,26 @@ int tk_rng_chance(tk_rng *g, uint32_t num, uint32_t den);
  * -1 if it is set but not a valid number (a message goes to stdout). */
 int tk_env_u64(uint64_t *out, const char *name);
 
-/* The seed: WY_SEED if set, else one derived from the time and pid.  Prints
- * "seed = N".  Returns 0, or -1 if WY_SEED is malformed. */
+/* The default seed: every run checks the same cases unless WY_SEED says
+ * otherwise (tests/run exports WY_SEED, printing it). */
+#define TK_SEED_DEFAULT UINT64_C(20261121)
+
+/* The seed: WY_SEED if set, else TK_SEED_DEFAULT.  Prints "seed = N".
+ * Returns 0, or -1 if WY_SEED is malformed. */
 int tk_seed(uint64_t *seed);
 
 /* WY_TEST_ITERS (default 1, at least 1).  Returns 0, or -1 if malformed. */
 int tk_iters(uint64_t *iters);
+
+/* The size knobs (tests/run documents them):
+ *  tk_test_san(): 1 when the test runs in the sanitizer build: WY_TEST_SAN=1
+ *    (tests/run sets it there); when WY_TEST_SAN is unset, 1 if this file was
+ *    compiled with AddressSanitizer.  Tests then check smaller windows and
+ *    fewer random cases, every code path still running.
+ *  tk_test_big(): 1 when WY_TEST_BIG=1 asks for the big windows and long
+ *    runs (default 0). */
+int tk_test_san(void);
+int tk_test_big(void);
 
 /* A ruleset in the spec's terms, before parsing. */
 typedef struct {

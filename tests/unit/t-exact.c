@@ -51,6 +51,17 @@
  * WY_TEST_ITERS scales the numbers of random positions; WY_EXACT_ONLY=RULES
  * runs groups 1, 2, 5, 7, 8 for one ruleset of the list, =numbers groups 3,
  * 4, 6; WY_EXACT_TIMES=1 prints timings.
+ * Sizes: by default the rows 0..45 window of a ruleset reaches 8192 columns
+ * (20000 with WY_TEST_BIG=1).  Under the sanitizers (WY_TEST_SAN=1) every
+ * group runs with smaller sizes: W x W windows of at most 120, strip windows
+ * of 2048 columns (every cell up to column W + 200), a tenth of the random
+ * positions, a quarter of the huge ones, number theory to 20000 (random
+ * numbers: 200, g(n): n < 10^5), Corollary 6 for M <= 300, the memory-limit
+ * windows 46 x 2000 and 100 x 100; and only "wythoff" and the max=N rulesets
+ * (whose strips are narrow) are asked about rows 16..45 beyond the small
+ * table, so that the engine builds its 32- and 46-row strips (tens of
+ * seconds under ASan for nim+pass, wythoff+pass, terminal=2) for those
+ * alone; the others use the 8- and 16-row tiers.
  * Output: "PASS name" / "FAIL name: why" lines; exit 0 iff all passed.
  */
 #include "../../src/core/exact.h"
@@ -68,6 +79,9 @@
 #define SMALL 64      /* the engine's small table covers x, y < 64 */
 
 static int failures;
+
+/* The size knobs (tk_test_san, tk_test_big). */
+static int san, big_sizes;
 
 static double now_s(void)
 {
@@ -412,7 +426,54 @@ typedef struct {
     unsigned char *seen;
     unsigned long h_nv, h_nout, h_nref, h_nwin, h_nwref, h_nmex;
     unsigned long h8_p, h8_moves; /* group 8 */
+    uint32_t cap; /* rows 0..cap-1 of the strips are asked about (46, or 16 under the sanitizers) */
 } ctx;
+
+/* Under the sanitizers: positions with cap <= min(x, y) < 46 and max(x, y)
+ * >= 64 are left out (they would make the engine build its larger strips). */
+static int left_out(const ctx *c, uint32_t x, uint32_t y)
+{
+    uint32_t lo = x < y ? x : y, hi = x < y ? y : x;
+    return lo >= c->cap && lo < STRIP_ROWS && hi >= SMALL;
+}
+
+/* A row for a huge position in "a strip row": 0..69, without cap..45. */
+static unsigned long strip_row(const ctx *c, gmp_randstate_t rs)
+{
+    unsigned long v = gmp_urandomm_ui(rs, c->cap + (70 - STRIP_ROWS));
+    return v < c->cap ? v : v - c->cap + STRIP_ROWS;
+}
+
+/* Tables kept for group_memlimit (the same rulesets' windows, computed in
+ * run_case; a value does not depend on the window it is computed in). */
+typedef struct {
+    const char *text;
+    wy_table *t;
+    uint32_t rows, cols;
+} kept_table;
+static kept_table kept[32];
+static size_t nkept;
+
+static void keep_table(const char *text, wy_table *t, uint32_t rows, uint32_t cols)
+{
+    static const char *want[] = {"wythoff", "wythoff+pass", "nim+pass", "wythoff+terminal=2", "wythoff+max=5",
+                                 "wythoff+max=3+pass", "nim+max=31+pass", "wythoff+heap=1"};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (strcmp(text, want[i]) == 0 && nkept < sizeof kept / sizeof kept[0]) {
+            kept[nkept++] = (kept_table){text, t, rows, cols};
+            return;
+        }
+    wy_table_free(t);
+}
+
+/* A kept table of `text` holding rows x cols, or NULL. */
+static const wy_table *kept_find(const char *text, uint32_t rows, uint32_t cols)
+{
+    for (size_t i = 0; i < nkept; i++)
+        if (strcmp(kept[i].text, text) == 0 && kept[i].rows >= rows && kept[i].cols >= cols)
+            return kept[i].t;
+    return NULL;
+}
 
 typedef struct {
     unsigned long value, outcome, refused;
@@ -690,12 +751,21 @@ static void run_case(ctx *c, const rcase *rc)
         return;
     }
     uint32_t w = rc->w;
+    if (san && w > 120)
+        w = 120;
+    /* under the sanitizers, rows cap..45 beyond the small table only for
+     * wythoff and max=N (see the header) */
+    c->cap = san && strcmp(rc->text, "wythoff") != 0 && !r.max ? 16 : STRIP_ROWS;
     if (wy_table_compute(&t, &r, w, w, top, 0, c->err, sizeof c->err) != WY_OK) {
         check(0, rc->text, c->err);
         wy_exact_free(e);
         return;
     }
     uint32_t sc = rc->strip_cols;
+    if (sc > 8192 && !big_sizes)
+        sc = 8192;
+    if (san && sc > 2048)
+        sc = 2048;
     if (sc && wy_table_compute(&ts, &r, STRIP_ROWS, sc, top, 0, c->err, sizeof c->err) != WY_OK) {
         check(0, rc->text, c->err);
         sc = 0;
@@ -709,21 +779,24 @@ static void run_case(ctx *c, const rcase *rc)
             wy_side s = {p, h};
             for (uint32_t x = 0; x < w; x++)
                 for (uint32_t y = 0; y < w; y++)
-                    cell(c, &g1, rc, e, t, 0, x, y, s, &cn);
+                    if (!left_out(c, x, y))
+                        cell(c, &g1, rc, e, t, 0, x, y, s, &cn);
             if (!sc)
                 continue;
             /* rows 0..45: every cell up to 1536 (1024) columns, both orientations,
              * then random cells up to sc */
             uint32_t full = sc > 4096 ? 1536 : 1024;
-            for (uint32_t x = 0; x < STRIP_ROWS; x++)
+            if (san)
+                full = w + 200;
+            for (uint32_t x = 0; x < c->cap; x++)
                 for (uint32_t y = w; y < full; y++) {
                     cell(c, &g1, rc, e, ts, 0, x, y, s, &cn);
                     cell(c, &g1, rc, e, ts, 1, y, x, s, &cn);
                     strip_cells += 2;
                 }
-            unsigned long nr = (sc > 4096 ? 12000 : 6000) * c->iters;
+            unsigned long nr = (sc > 4096 ? 12000 : 6000) * c->iters / (san ? 10 : 1);
             for (unsigned long i = 0; i < nr && sc > full; i++) {
-                uint32_t x = tk_rng_range(&c->rng, 0, STRIP_ROWS - 1), y = tk_rng_range(&c->rng, full, sc - 1);
+                uint32_t x = tk_rng_range(&c->rng, 0, c->cap - 1), y = tk_rng_range(&c->rng, full, sc - 1);
                 if (i & 1)
                     cell(c, &g1, rc, e, ts, 1, y, x, s, &cn);
                 else
@@ -736,10 +809,11 @@ static void run_case(ctx *c, const rcase *rc)
     /* rows 0..prows-1 at huge y: the proved row periods carry the strip
      * window's values there (G(x, y + k p) = G(x, y) + k p shift / period) */
     unsigned long huge_rows = 0;
-    if (sc && rc->prows) {
+    const uint32_t prows = rc->prows < c->cap ? rc->prows : c->cap;
+    if (sc && prows) {
         wy_row_periods rp;
-        if (wy_row_periods_compute(&rp, &r, rc->prows, (uint64_t)1 << 17, 0, c->err, sizeof c->err) != WY_OK) {
-            tk_fail(&g1, "%s: wy_row_periods_compute(%u rows): %s", rc->text, rc->prows, c->err);
+        if (wy_row_periods_compute(&rp, &r, prows, (uint64_t)1 << 17, 0, c->err, sizeof c->err) != WY_OK) {
+            tk_fail(&g1, "%s: wy_row_periods_compute(%u rows): %s", rc->text, prows, c->err);
         } else {
             mpz_t k, d;
             mpz_inits(k, d, NULL);
@@ -794,13 +868,15 @@ static void run_case(ctx *c, const rcase *rc)
     char hlabel[120] = "";
     if (huge_rows)
         snprintf(hlabel, sizeof hlabel, ", %lu at y of 15-40 digits in rows 0..%u by their proved periods", huge_rows,
-                 rc->prows - 1);
-    char label[1200];
+                 prows - 1);
+    char label[1200], slabel[80] = "";
+    if (sc)
+        snprintf(slabel, sizeof slabel, " + rows 0..%u x columns to %u", c->cap - 1, sc);
     snprintf(label, sizeof label,
-             "%s: %ux%u window%s, %lu cells (%lu in rows 0..45 beyond the window%s): %lu with value, %lu outcome "
+             "%s: %ux%u window%s%s, %lu cells (%lu in rows 0..%u beyond the window%s): %lu with value, %lu outcome "
              "only, %lu refused%s%s",
-             rc->text, w, w, sc == 20000 ? " + rows 0..45 x columns to 20000" : sc ? " + rows 0..45 x columns to 4096" : "",
-             g1.cases, strip_cells, hlabel, cn.value, cn.outcome, cn.refused, cn.refused ? " - accepted: " : "",
+             rc->text, w, w, c->cap < STRIP_ROWS ? " (rows 16..45 only up to column 63)" : "", slabel, g1.cases,
+             strip_cells, c->cap - 1, hlabel, cn.value, cn.outcome, cn.refused, cn.refused ? " - accepted: " : "",
              cn.refused ? cn.last_reason : "");
     group_end(&g1, label);
     c->g1.cases += g1.cases;
@@ -813,7 +889,7 @@ static void run_case(ctx *c, const rcase *rc)
     c->g2.cases = c->g2.failed = 0;
     c->g2o.cases = c->g2o.failed = 0;
     unsigned long nref = 0, nok = 0;
-    unsigned long nrand = (strstr(rc->text, "mod=") ? 300 : 1000) * c->iters;
+    unsigned long nrand = (strstr(rc->text, "mod=") ? 300 : 1000) * c->iters / (san ? 10 : 1);
     for (uint32_t p = 0; p <= top.pass; p++)
         for (uint32_t h = 0; h <= top.heap; h++) {
             wy_side s = {p, h};
@@ -823,13 +899,15 @@ static void run_case(ctx *c, const rcase *rc)
                     win(c, rc, &r, e, t, 0, x, y, s, &nref, &nok);
             for (unsigned long i = 0; i < nrand; i++) {
                 uint32_t x = tk_rng_range(&c->rng, 0, w - 1), y = tk_rng_range(&c->rng, SMALL, w - 1);
+                if (left_out(c, x, y))
+                    continue;
                 if (i & 1)
                     win(c, rc, &r, e, t, 0, y, x, s, &nref, &nok);
                 else
                     win(c, rc, &r, e, t, 0, x, y, s, &nref, &nok);
             }
             for (unsigned long i = 0; sc && i < nrand / 2; i++) {
-                uint32_t x = tk_rng_range(&c->rng, 0, STRIP_ROWS - 1), y = tk_rng_range(&c->rng, w, sc - 1);
+                uint32_t x = tk_rng_range(&c->rng, 0, c->cap - 1), y = tk_rng_range(&c->rng, w, sc - 1);
                 if (i & 1)
                     win(c, rc, &r, e, ts, 1, y, x, s, &nref, &nok);
                 else
@@ -877,8 +955,9 @@ static void run_case(ctx *c, const rcase *rc)
         printf("  [%s %s at %.2f s]\n", rc->text, "g8", now_s() - t0);
     /* 8. complete answers at huge positions from independent closed forms */
     closed_case(c, rc, &r, e);
-    wy_table_free(t);
-    wy_table_free(ts);
+    keep_table(rc->text, t, w, w);
+    if (ts)
+        keep_table(rc->text, ts, STRIP_ROWS, sc);
     wy_exact_free(e);
     if (getenv("WY_EXACT_TIMES"))
         printf("  (%s: %.2f s)\n", rc->text, now_s() - t0);
@@ -967,7 +1046,7 @@ static size_t bounded_options(bopt *o, const wy_rules *r, const mpz_t x, const m
 }
 
 /* A random huge test position of one of several shapes. */
-static void huge_position(mpz_t x, mpz_t y, gmp_randstate_t rs, fibs_t *F, int shape, mpz_t t)
+static void huge_position(const ctx *c, mpz_t x, mpz_t y, gmp_randstate_t rs, fibs_t *F, int shape, mpz_t t)
 {
     unsigned long d = 20 + gmp_urandomm_ui(rs, 20);
     random_digits(t, rs, d);
@@ -985,7 +1064,7 @@ static void huge_position(mpz_t x, mpz_t y, gmp_randstate_t rs, fibs_t *F, int s
         mpz_sub_ui(y, y, 4);
         break;
     case 2: /* a strip row */
-        mpz_set_ui(x, gmp_urandomm_ui(rs, 70));
+        mpz_set_ui(x, strip_row(c, rs));
         mpz_set(y, t);
         break;
     default: /* near the diagonal */
@@ -1016,12 +1095,12 @@ static void huge_case(ctx *c, const rcase *rc, const wy_rules *r, wy_exact *e)
     }
     bopt *o = c->o;
     wy_side top = wy_side_start(r);
-    unsigned long per = 40 * c->iters;
+    unsigned long per = 40 * c->iters / (san ? 4 : 1);
     for (uint32_t p = 0; p <= top.pass; p++)
         for (uint32_t hh = 0; hh <= top.heap; hh++) {
             wy_side s = {p, hh};
             for (unsigned long i = 0; i < per; i++) {
-                huge_position(x, y, c->rs, c->F, (int)(i % 4), t);
+                huge_position(c, x, y, c->rs, c->F, (int)(i % 4), t);
                 c->g7.cases++;
                 c->err[0] = 0;
                 wy_status st = wy_exact_eval(e, &c->ans, x, y, s, c->err, sizeof c->err);
@@ -1475,8 +1554,8 @@ static void ind_winning(blist *l, int fam, const wy_rules *r, fibs_t *F, const w
 }
 
 /* A huge test position for group 8; shape 0 is a P-position of the family. */
-static void closed_position(mpz_t x, mpz_t y, int fam, const wy_rules *r, gmp_randstate_t rs, fibs_t *F, int shape,
-                            mpz_t t)
+static void closed_position(const ctx *c, mpz_t x, mpz_t y, int fam, const wy_rules *r, gmp_randstate_t rs,
+                            fibs_t *F, int shape, mpz_t t)
 {
     unsigned long dg = 20 + gmp_urandomm_ui(rs, 20);
     random_digits(t, rs, dg);
@@ -1513,7 +1592,7 @@ static void closed_position(mpz_t x, mpz_t y, int fam, const wy_rules *r, gmp_ra
         }
         break;
     case 2: /* one small coordinate */
-        mpz_set_ui(x, gmp_urandomm_ui(rs, 70));
+        mpz_set_ui(x, strip_row(c, rs));
         mpz_set(y, t);
         break;
     case 3: /* near the diagonal */
@@ -1545,9 +1624,9 @@ static void closed_case(ctx *c, const rcase *rc, const wy_rules *r, wy_exact *e)
             int fam = family(rc, r, s);
             if (fam == F_NONE)
                 continue;
-            unsigned long per = 80 * c->iters;
+            unsigned long per = 80 * c->iters / (san ? 4 : 1);
             for (unsigned long i = 0; i < per; i++) {
-                closed_position(x, y, fam, r, c->rs, c->F, (int)(i % 5), tt);
+                closed_position(c, x, y, fam, r, c->rs, c->F, (int)(i % 5), tt);
                 int isp = ind_is_p(fam, r, c->F, t, s, x, y);
                 c->g8.cases++;
                 c->err[0] = 0;
@@ -1606,7 +1685,7 @@ static void closed_case(ctx *c, const rcase *rc, const wy_rules *r, wy_exact *e)
         for (int i = 0; i < K; i++)
             mpz_inits(pa[i], pb[i], pi[i], NULL);
         mpz_inits(from, n, fa, fb, NULL);
-        for (int rep = 0; rep < 30; rep++) {
+        for (int rep = 0; rep < (san ? 8 : 30); rep++) {
             random_digits(from, c->rs, 20 + gmp_urandomm_ui(c->rs, 30));
             size_t got = 0;
             c->g8.cases++;
@@ -1672,7 +1751,8 @@ static void group3(fibs_t *F, gmp_randstate_t rs, const pairs_t *P, uint64_t ite
     mpz_inits(n, a, z, k, pt, b, NULL);
     /* (a) floor(n phi): integer square root vs Zeckendorf */
     tk_group g = {"lower-isqrt-vs-zeckendorf", 0, 0};
-    for (unsigned long i = 0; i <= 100000; i++) {
+    const uint32_t NS = san ? 20000 : 100000; /* n = 0..NS */
+    for (unsigned long i = 0; i <= NS; i++) {
         mpz_set_ui(n, i);
         wy_ex_lower(a, n);
         zeck_lower(z, F, n);
@@ -1692,7 +1772,7 @@ static void group3(fibs_t *F, gmp_randstate_t rs, const pairs_t *P, uint64_t ite
             break;
     }
     double t0 = now_s();
-    unsigned long nbig = 2000 * iters;
+    unsigned long nbig = (san ? 200 : 2000) * iters;
     for (unsigned long i = 0; i < nbig && g.failed <= TK_SHOW_FAILS; i++) {
         unsigned long d = 10 + gmp_urandomm_ui(rs, 2991);
         random_digits(n, rs, d);
@@ -1705,12 +1785,13 @@ static void group3(fibs_t *F, gmp_randstate_t rs, const pairs_t *P, uint64_t ite
         }
     }
     char label[300];
-    snprintf(label, sizeof label, "n = 0..100000 and %lu random n of 10..3000 digits (%.1f s)", nbig, now_s() - t0);
+    snprintf(label, sizeof label, "n = 0..%u and %lu random n of 10..3000 digits", NS, nbig);
+    (void)t0;
     group_end(&g, label);
 
     /* (b) classify / partner */
     tk_group gc = {"classify-partner", 0, 0};
-    for (uint32_t cc = 0; cc <= 100000 && gc.failed <= TK_SHOW_FAILS; cc++) {
+    for (uint32_t cc = 0; cc <= NS && gc.failed <= TK_SHOW_FAILS; cc++) {
         mpz_set_ui(n, cc);
         int r = wy_ex_classify(k, n);
         wy_ex_partner(pt, n);
@@ -1746,12 +1827,12 @@ static void group3(fibs_t *F, gmp_randstate_t rs, const pairs_t *P, uint64_t ite
             gc.failed++;
         }
     }
-    snprintf(label, sizeof label, "c = 0..100000 vs the mex construction; %lu random Zeckendorf pairs of 10..3000 digits",
-             nbig);
+    snprintf(label, sizeof label, "c = 0..%u vs the mex construction; %lu random Zeckendorf pairs of 10..3000 digits",
+             NS, nbig);
     group_end(&gc, label);
 
     /* (c) paper 001's g(n): engine vs the Hofstadter form vs the definition */
-    const uint32_t NG = 1000000;
+    const uint32_t NG = san ? 100000 : 1000000;
     uint32_t *h = malloc(((size_t)NG + 1) * sizeof *h);
     uint8_t *gh = malloc((size_t)NG + 1), *gd = malloc((size_t)NG + 1);
     tk_group gg = {"g001-vs-hofstadter", 0, 0}, gH = {"hofstadter-h-vs-floor", 0, 0};
@@ -1775,7 +1856,8 @@ static void group3(fibs_t *F, gmp_randstate_t rs, const pairs_t *P, uint64_t ite
             gg.failed++;
         }
     }
-    group_end(&gg, "n < 10^6: wy_ex_g001 = paper 001's Hofstadter form = paper 001's definition");
+    snprintf(label, sizeof label, "n < %u: wy_ex_g001 = paper 001's Hofstadter form = paper 001's definition", NG);
+    group_end(&gg, label);
     for (uint32_t i = 0; i < NG && gH.failed <= TK_SHOW_FAILS; i++) {
         uint64_t m = (uint64_t)i + 1, want = (isqrt64(5 * m * m) - m) / 2;
         gH.cases++;
@@ -1784,7 +1866,8 @@ static void group3(fibs_t *F, gmp_randstate_t rs, const pairs_t *P, uint64_t ite
             gH.failed++;
         }
     }
-    group_end(&gH, "h(n) = n - h(h(n-1)) equals (isqrt(5(n+1)^2) - (n+1))/2 for n < 10^6");
+    snprintf(label, sizeof label, "h(n) = n - h(h(n-1)) equals (isqrt(5(n+1)^2) - (n+1))/2 for n < %u", NG);
+    group_end(&gH, label);
     free(h);
     free(gh);
     free(gd);
@@ -1896,7 +1979,8 @@ static void group4(void)
     for (size_t i = 0; i < K; i++)
         mpz_inits(pa[i], pb[i], NULL);
     mpz_init_set_ui(from, 0);
-    for (unsigned M = 1; M <= 2000 && g.failed <= TK_SHOW_FAILS; M++) {
+    const unsigned MMAX = san ? 300 : 2000;
+    for (unsigned M = 1; M <= MMAX && g.failed <= TK_SHOW_FAILS; M++) {
         wy_rules r;
         wy_exact *e = NULL;
         char text[40];
@@ -1921,7 +2005,9 @@ static void group4(void)
                     (unsigned long long)want);
         wy_exact_free(e);
     }
-    group_end(&g, "paper 004 Corollary 6 (line 287), M = 1..2000, floor(M/phi) by integer square root");
+    char label[160];
+    snprintf(label, sizeof label, "paper 004 Corollary 6 (line 287), M = 1..%u, floor(M/phi) by integer square root", MMAX);
+    group_end(&g, label);
     for (size_t i = 0; i < K; i++)
         mpz_clears(pa[i], pb[i], NULL);
     mpz_clear(from);
@@ -2115,17 +2201,26 @@ static void group_memlimit(void)
     mpz_inits(x, y, NULL);
     wy_answer a;
     wy_answer_init(&a);
+    /* rows 0..45 to MC columns, every 18th or so cell; a MW x MW window,
+     * every third cell */
+    const uint32_t MC = san ? 2000 : 8000, MW = san ? 100 : 200;
     for (size_t i = 0; i < sizeof rs / sizeof rs[0]; i++) {
         wy_rules r;
         wy_rules_parse(&r, rs[i], err, sizeof err);
         wy_side top = wy_side_start(&r);
-        wy_table *t = NULL, *tw = NULL;
-        if (wy_table_compute(&t, &r, STRIP_ROWS, 8000, top, 0, err, sizeof err) != WY_OK ||
-            wy_table_compute(&tw, &r, 200, 200, top, 0, err, sizeof err) != WY_OK) {
+        /* the windows of run_case when they hold these, else computed here */
+        const wy_table *t = kept_find(rs[i], STRIP_ROWS, MC), *tw = kept_find(rs[i], MW, MW);
+        wy_table *own = NULL, *ownw = NULL;
+        if ((!t && wy_table_compute(&own, &r, STRIP_ROWS, MC, top, 0, err, sizeof err) != WY_OK) ||
+            (!tw && wy_table_compute(&ownw, &r, MW, MW, top, 0, err, sizeof err) != WY_OK)) {
             tk_fail(&g, "%s: table: %s", rs[i], err);
-            wy_table_free(t);
+            wy_table_free(own);
             continue;
         }
+        if (!t)
+            t = own;
+        if (!tw)
+            tw = ownw;
         /* far too little memory for the small table: refused with a message */
         wy_exact *e = NULL;
         err[0] = 0;
@@ -2144,9 +2239,9 @@ static void group_memlimit(void)
             for (uint32_t p = 0; p <= top.pass; p++)
                 for (uint32_t h = 0; h <= top.heap; h++) {
                     wy_side s = {p, h};
-                    for (uint32_t k = 0; k < 2 * STRIP_ROWS * 8000 / 37 + 200 * 200 / 3; k++) {
+                    for (uint32_t k = 0; k < 2 * STRIP_ROWS * MC / 37 + MW * MW / 3; k++) {
                         uint32_t xx, yy, v;
-                        if (k < 2 * STRIP_ROWS * 8000 / 37) {
+                        if (k < 2 * STRIP_ROWS * MC / 37) {
                             uint32_t cell = k * 37 / 2 + (k & 1); /* every 18th or so cell, both orientations */
                             xx = cell % STRIP_ROWS;
                             yy = cell / STRIP_ROWS;
@@ -2157,9 +2252,9 @@ static void group_memlimit(void)
                                 yy = tmp;
                             }
                         } else {
-                            uint32_t cell = (k - 2 * STRIP_ROWS * 8000 / 37) * 3;
-                            xx = cell % 200;
-                            yy = cell / 200;
+                            uint32_t cell = (k - 2 * STRIP_ROWS * MC / 37) * 3;
+                            xx = cell % MW;
+                            yy = cell / MW;
                             v = wy_table_get(tw, xx, yy, s);
                         }
                         mpz_set_ui(x, xx);
@@ -2184,13 +2279,13 @@ static void group_memlimit(void)
                 }
             wy_exact_free(e);
         }
-        wy_table_free(t);
-        wy_table_free(tw);
+        wy_table_free(own);
+        wy_table_free(ownw);
     }
     char label[300];
-    snprintf(label, sizeof label, "mem_limit 1 MiB, %zu rulesets, rows 0..45 to 8000 columns and a 200 x 200 "
+    snprintf(label, sizeof label, "mem_limit 1 MiB, %zu rulesets, rows 0..45 to %u columns and a %u x %u "
              "window: %lu with value, %lu outcome only, %lu refused with a message; %lu evaluators refused",
-             sizeof rs / sizeof rs[0], value, outcome, refused, newref);
+             sizeof rs / sizeof rs[0], MC, MW, MW, value, outcome, refused, newref);
     group_end(&g, label);
     wy_answer_clear(&a);
     mpz_clears(x, y, NULL);
@@ -2198,13 +2293,18 @@ static void group_memlimit(void)
 
 int main(void)
 {
-    uint64_t seed = 20261121, iters = 1;
+    uint64_t seed = TK_SEED_DEFAULT, iters = 1;
     if (tk_env_u64(&seed, "WY_SEED") < 0 || tk_iters(&iters) < 0)
         return 1;
     printf("seed = %llu\n", (unsigned long long)seed);
+    san = tk_test_san();
+    big_sizes = tk_test_big();
+    if (san || big_sizes)
+        printf("sizes: %s\n", san ? "small (WY_TEST_SAN=1)" : "big (WY_TEST_BIG=1)");
     double t0 = now_s();
     ctx c;
     memset(&c, 0, sizeof c);
+    c.cap = STRIP_ROWS;
     mpz_inits(c.x, c.y, c.hx, c.hy, c.ht, c.hdx, c.hdy, NULL);
     wy_answer_init(&c.ans);
     wy_answer_init(&c.a2);
@@ -2223,7 +2323,7 @@ int main(void)
     fib_init(&F);
     c.F = &F;
     pairs_t P;
-    if (pairs_build(&P, 1700000) != 0) {
+    if (pairs_build(&P, san ? 170000 : 1700000) != 0) {
         printf("FAIL setup: out of memory\n");
         return 1;
     }
@@ -2274,6 +2374,8 @@ int main(void)
     free(c.seen);
     pairs_free(&P);
     fib_clear(&F);
+    for (size_t i = 0; i < nkept; i++)
+        wy_table_free(kept[i].t);
     gmp_randclear(c.rs);
     wy_answer_clear(&c.ans);
     wy_answer_clear(&c.a2);

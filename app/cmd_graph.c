@@ -1,4 +1,4 @@
-/* graph.c - `wythoff graph`: the move graph of a window, P-positions and
+/* cmd_graph.c - `wythoff graph`: the move graph of a window, P-positions and
  * winning moves marked, as Graphviz DOT, or rendered by Graphviz's dot
  * (svg, png, pdf).  A thin client of wythoff.h; the manual is docs/graph.md.
  *
@@ -7,7 +7,7 @@
  * Every move stays in the window (no move raises a coordinate), every move
  * lowers x + y + p + h (the node's rank), and the values come from one
  * table of the window (wy_table_compute with the side state). */
-#define _DEFAULT_SOURCE /* mkstemp, posix_spawn */
+#define _DEFAULT_SOURCE /* strcasecmp */
 #include "cli.h"
 
 #include <errno.h>
@@ -22,7 +22,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern char **environ;
 
 /* The default cap on edges (and on nodes).  dot's layout time grows much
  * faster than the edges: a long move spans many ranks and becomes a chain of
@@ -37,52 +36,6 @@ extern char **environ;
  * per position; beyond this the graph is refused without counting). */
 #define WINDOW_MAX ((uint64_t)1 << 24)
 #define DEFAULT_SIZE 4
-
-enum {
-    G_SIZE, G_ROWS, G_COLS, G_PASS, G_HEAP, G_FORMAT, G_OUTPUT, G_MAXEDGES, G_MEMLIMIT, G_THREADS, G_QUIET,
-    G_HELP, G_VERSION, G_NOPT
-};
-
-static const cli_opt gopts[G_NOPT] = {
-    [G_SIZE] = {"size", 1, "N", "window 0 <= x, y < N (default 4)"},
-    [G_ROWS] = {"rows", 1, "R", "rows 0 <= x < R"},
-    [G_COLS] = {"cols", 1, "C", "columns 0 <= y < C"},
-    [G_PASS] = {"pass", 1, "P", "passes still available in the window (default: all of the ruleset's)"},
-    [G_HEAP] = {"heap", 1, "H", "stones in the extra heap in the window (default: the ruleset's heap=H)"},
-    [G_FORMAT] = {"format", 1, "F", "dot (default), or svg, png, pdf rendered by Graphviz's dot"},
-    [G_OUTPUT] = {"output", 1, "FILE", "write to FILE; FILE.svg, .png, .pdf are rendered, .dot, .gv are DOT"},
-    [G_MAXEDGES] = {"max-edges", 1, "E", "refuse graphs of more than E edges or E nodes (default 2000)"},
-    [G_MEMLIMIT] = {"mem-limit", 1, "BYTES", "memory allowed (default: the machine's available memory)"},
-    [G_THREADS] = {"threads", 1, "N", "worker threads for the table (default: all cores)"},
-    [G_QUIET] = {"quiet", 0, NULL, "no progress display"},
-    [G_HELP] = {"help", 0, NULL, "show help"},
-    [G_VERSION] = {"version", 0, NULL, "show the version"},
-};
-
-static const char usage_line[] = "graph RULES [--size N | --rows R --cols C] [--pass P] [--heap H] "
-                                 "[--format dot|svg|png|pdf] [--output FILE] [--max-edges E]";
-
-#define die cli_die
-
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: wythoff %s\n"
-               "the move graph of a window: every state a node (P-positions filled red), every move an edge (winning "
-               "moves red), as Graphviz DOT, or rendered through Graphviz's dot\n\noptions:\n",
-            usage_line);
-    cli_opts_usage(f, gopts, G_NOPT);
-}
-
-typedef cli_args gargs;
-
-/* The option syntax of the other commands (docs/commands.md, "Options in
- * general").  Returns 0 or an exit code. */
-static const char *const g_others[] = {"value", "count", "from", "terms", "max-cols", "engine", "outcome", "list", "limit", "style", "fragment", NULL};
-
-static int parse(gargs *a, int argc, char **argv)
-{
-    return cli_opts_parse(a, gopts, G_NOPT, "graph", g_others, 4, argc, argv);
-}
 
 /* ------------------------------------------------------------------ */
 /* The graph: states, counts, reachability                             */
@@ -108,26 +61,11 @@ typedef struct {
 
 static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
-/* The number of moves on the two heaps of (x, y), in O(1); mirrors
- * wy_moves_list (docs/rules.md, "Moves"), which checks it while writing. */
-static uint64_t board_moves(const wy_rules *r, uint64_t K, uint64_t x, uint64_t y)
+/* The moves of (x, y) on the two heaps (wy_moves_count, O(1)). */
+static uint64_t board_moves(const wy_rules *r, uint64_t x, uint64_t y)
 {
-    if (x + y <= K)
-        return 0;
-    uint64_t A = r->max ? min_u64(x, r->max) : x, B = r->max ? min_u64(y, r->max) : y;
-    uint64_t n = A + B;
-    if (r->game == WY_GAME_WYTHOFF) {
-        n += min_u64(A, B);
-        if (r->mod) {
-            /* pairs 1 <= a <= A, 1 <= b <= B with a = b (mod M), less the
-             * min(A, B) pairs a = b: with A = qa M + ra, B = qb M + rb, the
-             * residue class of r in 1..M holds qa + [r <= ra] values a and
-             * qb + [r <= rb] values b. */
-            uint64_t M = r->mod, qa = A / M, ra = A % M, qb = B / M, rb = B % M;
-            n += M * qa * qb + qa * rb + qb * ra + min_u64(ra, rb) - min_u64(A, B);
-        }
-    }
-    return n;
+    const wy_side none = {0, 0};
+    return wy_moves_count(r, x, y, none);
 }
 
 /* The moves of a state with `b` moves on the heaps. */
@@ -153,7 +91,7 @@ static int graph_count(graph *g, uint64_t cap)
     uint64_t Z = 0, bmax = 0; /* positions without such moves */
     for (uint64_t x = 0; x < g->R; x++)
         for (uint64_t y = 0; y < g->C; y++) {
-            uint64_t b = board_moves(&g->r, g->K, x, y);
+            uint64_t b = board_moves(&g->r, x, y);
             B += b;
             Z += b == 0;
             if (b > bmax)
@@ -175,10 +113,10 @@ static int graph_count(graph *g, uint64_t cap)
         return 0;
     g->reach = calloc(RC, 1);
     if (!g->reach)
-        return die(3, "out of memory");
+        return cli_die(3, "out of memory");
     wy_move *mv = malloc((bmax ? bmax : 1) * sizeof *mv);
     if (!mv)
-        return die(3, "out of memory");
+        return cli_die(3, "out of memory");
     for (uint64_t x = 0; x < g->R; x++)
         for (uint64_t y = 0; y < g->C; y++) {
             if (x + y <= g->K)
@@ -190,7 +128,7 @@ static int graph_count(graph *g, uint64_t cap)
             if (wy_moves_list(mv, bmax, &n, &g->r, (uint32_t)x, (uint32_t)y, s0, err, sizeof err) != WY_OK ||
                 n > bmax) {
                 free(mv);
-                return die(4, "internal error: moves of (%llu, %llu): %s", (unsigned long long)x,
+                return cli_die(4, "internal error: moves of (%llu, %llu): %s", (unsigned long long)x,
                            (unsigned long long)y, err);
             }
             for (size_t i = 0; i < n; i++)
@@ -230,11 +168,11 @@ static uint64_t largest_size(const graph *g, uint64_t cap)
         if (RC > WINDOW_MAX || (unsigned __int128)(P + 1) * (H + 1) * RC > cap)
             return n;
         for (uint64_t i = 0; i < m; i++) { /* the new row x = n and column y = n */
-            uint64_t b = board_moves(&g->r, g->K, n, i);
+            uint64_t b = board_moves(&g->r, n, i);
             B += b;
             Z += b == 0;
             if (i < n) {
-                b = board_moves(&g->r, g->K, i, n);
+                b = board_moves(&g->r, i, n);
                 B += b;
                 Z += b == 0;
             }
@@ -250,13 +188,11 @@ static uint64_t largest_size(const graph *g, uint64_t cap)
 
 static void side_words(char *buf, size_t n, const wy_rules *r, wy_side s)
 {
-    buf[0] = '\0';
-    if (r->passes && r->heap)
-        snprintf(buf, n, ", passes left %u, extra heap %u", s.pass, s.heap);
-    else if (r->passes)
-        snprintf(buf, n, ", passes left %u", s.pass);
-    else if (r->heap)
-        snprintf(buf, n, ", extra heap %u", s.heap);
+    char w[64];
+    if (wy_side_format(w, sizeof w, r, s) > 0)
+        snprintf(buf, n, ", %s", w);
+    else
+        buf[0] = '\0';
 }
 
 /* The refusal of a graph too large to draw (exit 2). */
@@ -274,7 +210,7 @@ static int refuse(const graph *g, uint64_t cap, const char *what, unsigned __int
     else
         snprintf(hint, sizeof hint, "use --size %llu or less%s", (unsigned long long)k,
                  cap_given ? "" : ", or raise the cap with --max-edges");
-    return die(2, "the move graph of %s%s%s%s on the %llu x %llu window has %s%s %s, more than the cap of %llu "
+    return cli_die(2, "the move graph of %s%s%s%s on the %llu x %llu window has %s%s %s, more than the cap of %llu "
                   "(Graphviz's dot lays out 2000 edges in seconds, 5000 in minutes); %s",
                g->rules_text, *side ? " (" : "", *side ? side + 2 : "", *side ? ")" : "", (unsigned long long)g->R,
                (unsigned long long)g->C, at_least ? "at least " : "", u128_text(num, sizeof num, count), what,
@@ -428,7 +364,7 @@ static int write_dot(cli_out *o, const graph *g, const wy_table *t, int argc, ch
                 }
     wy_move *mv = malloc((g->maxdeg ? g->maxdeg : 1) * sizeof *mv);
     if (!mv)
-        return die(3, "out of memory");
+        return cli_die(3, "out of memory");
     char err[WY_ERRLEN];
     for (uint32_t p = plo; p <= P; p++)
         for (uint32_t h = 0; h <= H; h++)
@@ -440,12 +376,12 @@ static int write_dot(cli_out *o, const graph *g, const wy_table *t, int argc, ch
                     size_t n;
                     if (wy_moves_list(mv, g->maxdeg, &n, r, (uint32_t)x, (uint32_t)y, s, err, sizeof err) != WY_OK) {
                         free(mv);
-                        return die(4, "internal error: %s", err);
+                        return cli_die(4, "internal error: %s", err);
                     }
-                    uint64_t want = state_moves(board_moves(r, g->K, x, y), s);
+                    uint64_t want = state_moves(board_moves(r, x, y), s);
                     if (n != want) {
                         free(mv);
-                        return die(4, "internal error: (%llu, %llu) has %zu moves, counted %llu",
+                        return cli_die(4, "internal error: (%llu, %llu) has %zu moves, counted %llu",
                                    (unsigned long long)x, (unsigned long long)y, n, (unsigned long long)want);
                     }
                     for (size_t i = 0; i < n; i++)
@@ -512,137 +448,6 @@ static int write_dot(cli_out *o, const graph *g, const wy_table *t, int argc, ch
 }
 
 /* ------------------------------------------------------------------ */
-/* Graphviz                                                            */
-/* ------------------------------------------------------------------ */
-
-/* The dot program: $WYTHOFF_DOT (a path, or a name looked up on PATH), else
- * "dot" on PATH.  Returns 1 and the path, or 0 and why in `why`. */
-static int find_dot(char *path, size_t n, char *why, size_t wn)
-{
-    const char *env = getenv("WYTHOFF_DOT");
-    const char *prog = env && *env ? env : "dot";
-    if (strchr(prog, '/')) {
-        if (access(prog, X_OK) == 0) {
-            snprintf(path, n, "%s", prog);
-            return 1;
-        }
-        snprintf(why, wn, "WYTHOFF_DOT names '%s', which is not an executable program (%s)", prog, strerror(errno));
-        return 0;
-    }
-    const char *dirs = getenv("PATH");
-    if (!dirs || !*dirs)
-        dirs = "/usr/local/bin:/usr/bin:/bin";
-    for (const char *d = dirs;;) {
-        const char *e = strchr(d, ':');
-        size_t len = e ? (size_t)(e - d) : strlen(d);
-        int k = len ? snprintf(path, n, "%.*s/%s", (int)len, d, prog) : snprintf(path, n, "%s", prog);
-        struct stat st;
-        if (k > 0 && (size_t)k < n && stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0)
-            return 1;
-        if (!e)
-            break;
-        d = e + 1;
-    }
-    if (env && *env)
-        snprintf(why, wn, "WYTHOFF_DOT names '%s', not found on PATH", prog);
-    else
-        snprintf(why, wn, "not found on PATH");
-    return 0;
-}
-
-/* An anonymous temporary file (already unlinked), close-on-exec; -1 on error. */
-static int temp_fd(void)
-{
-    const char *dir = getenv("TMPDIR");
-    if (!dir || !*dir)
-        dir = "/tmp";
-    char *tmpl = malloc(strlen(dir) + 32);
-    if (!tmpl)
-        return -1;
-    snprintf(tmpl, strlen(dir) + 32, "%s/wythoff-graph-XXXXXX", dir);
-    int fd = mkstemp(tmpl);
-    if (fd >= 0) {
-        unlink(tmpl);
-        fcntl(fd, F_SETFD, FD_CLOEXEC);
-    }
-    free(tmpl);
-    return fd;
-}
-
-/* The first line of what dot wrote on its standard error, trimmed. */
-static void first_line(int fd, char *buf, size_t n)
-{
-    buf[0] = '\0';
-    if (lseek(fd, 0, SEEK_SET) != 0)
-        return;
-    ssize_t k = read(fd, buf, n - 1);
-    if (k <= 0)
-        return;
-    buf[k] = '\0';
-    char *s = buf;
-    while (*s == '\n' || *s == ' ')
-        s++;
-    size_t len = strcspn(s, "\n");
-    s[len] = '\0';
-    memmove(buf, s, len + 1);
-}
-
-/* Run `dot -TFORMAT` with standard input dot_fd (at offset 0) and standard
- * output out_fd.  Returns 0 or an exit code: 2 when dot cannot be started or
- * fails (the Graphviz installation cannot make this output; nothing is
- * wrong with wythoff's graph, which is valid DOT by construction), 130 after
- * Ctrl-C. */
-static int run_dot(const char *dot, const char *format, int dot_fd, int out_fd, const char *target)
-{
-    int err_fd = temp_fd();
-    if (err_fd < 0)
-        return die(2, "cannot create a temporary file for Graphviz's messages (%s)", strerror(errno));
-    char opt[16];
-    snprintf(opt, sizeof opt, "-T%s", format);
-    char *argv[] = {(char *)"dot", opt, NULL};
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, dot_fd, 0);
-    posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
-    posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
-    pid_t pid;
-    int e = posix_spawn(&pid, dot, &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (e != 0) {
-        close(err_fd);
-        return die(2, "rendering %s needs Graphviz's dot: cannot run '%s' (%s); install graphviz, or write the DOT "
-                      "with --format dot",
-                   target, dot, strerror(e));
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR) {
-            close(err_fd);
-            return die(2, "waiting for Graphviz's dot: %s", strerror(errno));
-        }
-    }
-    char msg[512];
-    first_line(err_fd, msg, sizeof msg);
-    close(err_fd);
-    if (cli_interrupted())
-        return die(130, "interrupted");
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-        return 0;
-    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE) {
-        /* the reader of our standard output went away (| head): end as a
-         * program writing there itself would */
-        signal(SIGPIPE, SIG_DFL);
-        raise(SIGPIPE);
-        return 2;
-    }
-    if (WIFEXITED(status))
-        return die(2, "Graphviz's dot (%s) failed rendering %s, exit %d%s%s", dot, target, WEXITSTATUS(status),
-                   *msg ? ": " : "", msg);
-    return die(2, "Graphviz's dot (%s) was killed by signal %d rendering %s%s%s", dot, WTERMSIG(status), target,
-               *msg ? ": " : "", msg);
-}
-
-/* ------------------------------------------------------------------ */
 
 /* The format named by FILE's extension: "dot", "svg", "png", "pdf", or NULL. */
 static const char *format_of(const char *path)
@@ -659,156 +464,67 @@ static const char *format_of(const char *path)
     return NULL;
 }
 
-/* --pass / --heap.  Returns 0 or an exit code. */
-static int side_option(graph *g, const gargs *a)
+int cli_cmd_graph(cli_config *c)
 {
-    char err[WY_ERRLEN];
-    uint32_t v;
-    int fits;
-    g->S = wy_side_start(&g->r);
-    if (a->given[G_PASS]) {
-        if (g->r.passes == 0)
-            return die(2, "--pass given, but ruleset '%s' has no pass (add +pass)", a->pos[0]);
-        if (!cli_parse_coord(&v, &fits, a->val[G_PASS], "--pass", err, sizeof err))
-            return die(2, "%s", err);
-        if (!fits || v > g->r.passes)
-            return die(2, "--pass %s is more than the ruleset's %u pass%s", a->val[G_PASS], g->r.passes,
-                       g->r.passes == 1 ? "" : "es");
-        g->S.pass = v;
-    }
-    if (a->given[G_HEAP]) {
-        if (g->r.heap == 0)
-            return die(2, "--heap given, but ruleset '%s' has no extra heap (add +heap=H)", a->pos[0]);
-        if (!cli_parse_coord(&v, &fits, a->val[G_HEAP], "--heap", err, sizeof err))
-            return die(2, "%s", err);
-        if (!fits || v > g->r.heap)
-            return die(2, "--heap %s is more than the ruleset's heap=%u", a->val[G_HEAP], g->r.heap);
-        g->S.heap = v;
-    }
-    if (wy_side_check(&g->r, g->S, err, sizeof err) != WY_OK)
-        return die(2, "%s", err);
-    return 0;
-}
-
-static int window_option(graph *g, const gargs *a)
-{
-    char err[WY_ERRLEN];
-    if (a->given[G_SIZE] && (a->given[G_ROWS] || a->given[G_COLS]))
-        return die(2, "give either --size or --rows/--cols, not both");
-    uint64_t rows = DEFAULT_SIZE, cols = DEFAULT_SIZE;
-    if (a->given[G_SIZE]) {
-        if (!cli_parse_size(&rows, a->val[G_SIZE], "--size", err, sizeof err))
-            return die(2, "%s", err);
-        cols = rows;
-    }
-    if (a->given[G_ROWS] && !cli_parse_size(&rows, a->val[G_ROWS], "--rows", err, sizeof err))
-        return die(2, "%s", err);
-    if (a->given[G_COLS] && !cli_parse_size(&cols, a->val[G_COLS], "--cols", err, sizeof err))
-        return die(2, "%s", err);
-    if (a->given[G_ROWS] != a->given[G_COLS] && !a->given[G_SIZE]) {
-        if (a->given[G_ROWS])
-            cols = rows;
-        else
-            rows = cols;
-    }
-    if (rows == 0 || cols == 0)
-        return die(2, "empty window: sizes must be at least 1");
-    g->R = rows;
-    g->C = cols;
-    return 0;
-}
-
-int cli_graph(int argc, char **argv)
-{
-    gargs a;
     int rc;
     char err[WY_ERRLEN];
-    cli_signals_install();
-    if ((rc = parse(&a, argc, argv)))
+    if (c->npos != 1)
+        return cli_die(2, "graph takes one ruleset (got %d arguments); usage: wythoff %s", c->npos, c->cmd->usage);
+    if ((rc = cli_games(c, 1, NULL)) || (rc = cli_window(c, DEFAULT_SIZE)))
         return rc;
-    if (a.given[G_HELP]) {
-        usage(stdout);
-        return 0;
-    }
-    if (a.given[G_VERSION]) {
-        printf("wythoff %s\n", WY_VERSION);
-        return 0;
-    }
-    if (a.npos != 1)
-        return die(2, "graph takes one ruleset (got %d arguments); usage: wythoff %s", a.npos, usage_line);
     graph g;
     memset(&g, 0, sizeof g);
-    if (wy_rules_parse(&g.r, a.pos[0], err, sizeof err) != WY_OK)
-        return die(2, "%s", err);
-    wy_rules_format(g.rules_text, sizeof g.rules_text, &g.r);
+    g.r = c->game[0].rules;
+    snprintf(g.rules_text, sizeof g.rules_text, "%s", c->game[0].text);
+    g.S = c->game[0].side;
     g.K = g.r.has_terminal ? g.r.terminal : 0;
-    if ((rc = side_option(&g, &a)) || (rc = window_option(&g, &a)))
-        return rc;
-
-    unsigned threads = cli_default_threads();
-    if (a.given[G_THREADS]) {
-        uint64_t n;
-        if (!cli_parse_size(&n, a.val[G_THREADS], "--threads", err, sizeof err))
-            return die(2, "%s", err);
-        if (n < 1 || n > 256)
-            return die(2, "--threads %s out of range (1 to 256)", a.val[G_THREADS]);
-        threads = (unsigned)n;
-    }
-    uint64_t mem_limit;
-    if (a.given[G_MEMLIMIT]) {
-        if (!cli_parse_bytes(&mem_limit, a.val[G_MEMLIMIT], err, sizeof err))
-            return die(2, "%s", err);
-        if (mem_limit == 0)
-            return die(2, "--mem-limit must be positive");
-    } else {
-        mem_limit = cli_available_memory();
-    }
+    g.R = c->rows;
+    g.C = c->cols;
     uint64_t cap = DEFAULT_CAP;
-    if (a.given[G_MAXEDGES]) {
-        if (!cli_parse_size(&cap, a.val[G_MAXEDGES], "--max-edges", err, sizeof err))
-            return die(2, "%s", err);
+    if (c->given[O_MAXEDGES]) {
+        if (!cli_num_size(&cap, c->val[O_MAXEDGES], "--max-edges", err, sizeof err))
+            return cli_die(2, "%s", err);
         if (cap == 0)
-            return die(2, "--max-edges must be at least 1");
+            return cli_die(2, "--max-edges must be at least 1");
     }
 
     /* the format: --format, else the output's extension, else dot */
-    const char *out_path = a.given[G_OUTPUT] ? a.val[G_OUTPUT] : NULL;
+    const char *out_path = c->output;
     const char *format = "dot";
-    if (a.given[G_FORMAT]) {
-        format = a.val[G_FORMAT];
+    if (c->given[O_FORMAT]) {
+        format = c->val[O_FORMAT];
         if (strcmp(format, "dot") != 0 && strcmp(format, "svg") != 0 && strcmp(format, "png") != 0 &&
             strcmp(format, "pdf") != 0)
-            return die(2, "unknown format '%s' (this command writes dot, or svg, png, pdf through Graphviz)", format);
+            return cli_die(2, "unknown format '%.40s' (this command writes dot, or svg, png, pdf through Graphviz)",
+                           format);
     } else if (out_path) {
-        if (*out_path == '\0')
-            return die(2, "--output needs a file name");
         format = format_of(out_path);
         if (!format)
-            return die(2, "cannot tell the format of '%s' from its name (.dot, .gv, .svg, .png, .pdf); add "
-                          "--format dot (or svg, png, pdf)",
-                       out_path);
+            return cli_die(2, "cannot tell the format of '%s' from its name (.dot, .gv, .svg, .png, .pdf); add "
+                              "--format dot (or svg, png, pdf)",
+                           out_path);
     }
     const int render = strcmp(format, "dot") != 0;
     if (render && !out_path && strcmp(format, "svg") != 0 && isatty(fileno(stdout)))
-        return die(2, "--format %s writes binary data; use --output FILE", format);
+        return cli_die(2, "--format %s writes binary data; use --output FILE", format);
 
     /* the size, before anything is computed */
     if (g.R > WINDOW_MAX || g.C > WINDOW_MAX || g.R * g.C > WINDOW_MAX) {
         unsigned __int128 at_least = (unsigned __int128)g.R * g.C * (g.S.heap + (unsigned __int128)1);
         if (at_least <= cap)
-            return die(2, "a %llu x %llu window is more than the %llu positions wythoff graph handles; use a smaller "
-                          "window",
-                       (unsigned long long)g.R, (unsigned long long)g.C, (unsigned long long)WINDOW_MAX);
-        return refuse(&g, cap, "nodes", at_least, 1, a.given[G_MAXEDGES]);
+            return cli_die(2, "a %llu x %llu window is more than the %llu positions wythoff graph handles; use a "
+                              "smaller window",
+                           (unsigned long long)g.R, (unsigned long long)g.C, (unsigned long long)WINDOW_MAX);
+        return refuse(&g, cap, "nodes", at_least, 1, c->given[O_MAXEDGES]);
     }
     if ((rc = graph_count(&g, cap)))
         goto out;
     if (g.edges > cap) {
-        rc = refuse(&g, cap, "edges (moves)", g.edges, 0, a.given[G_MAXEDGES]);
+        rc = refuse(&g, cap, "edges (moves)", g.edges, 0, c->given[O_MAXEDGES]);
         goto out;
     }
     if (g.nodes > cap) {
-        rc = refuse(&g, cap, "nodes", g.nodes, 0, a.given[G_MAXEDGES]);
+        rc = refuse(&g, cap, "nodes", g.nodes, 0, c->given[O_MAXEDGES]);
         goto out;
     }
     /* Every node is a state of the window: sizes fit 32 bits from here. */
@@ -817,72 +533,68 @@ int cli_graph(int argc, char **argv)
     const char *target = out_path ? out_path : "standard output";
     if (render) {
         char why[600];
-        if (!find_dot(dot, sizeof dot, why, sizeof why)) {
-            rc = die(2, "rendering %s needs Graphviz's dot, %s; install graphviz, or write the DOT with --format dot",
-                     target, why);
+        if (!cli_find_dot(dot, sizeof dot, why, sizeof why)) {
+            rc = cli_die(2, "rendering %s needs Graphviz's dot, %s; install graphviz, or write the DOT with --format "
+                            "dot",
+                         target, why);
             goto out;
         }
     }
 
     wy_table *t = NULL;
     cli_progress prog;
-    cli_progress_init(&prog, "table", "cells", !a.given[G_QUIET]);
-    wy_run run = {threads, cli_progress_fn, &prog, 0};
-    wy_status st = wy_table_compute_run(&t, &g.r, (uint32_t)g.R, (uint32_t)g.C, g.S, mem_limit, WY_LAYOUT_AUTO,
+    wy_run run = cli_run(c, &prog, "table", "cells");
+    wy_status st = wy_table_compute_run(&t, &g.r, (uint32_t)g.R, (uint32_t)g.C, g.S, c->mem_limit, WY_LAYOUT_AUTO,
                                         &run, err, sizeof err);
     cli_progress_done(&prog);
-    if (st == WY_ECANCELED) {
-        rc = die(130, "interrupted");
-        goto out;
-    }
     if (st != WY_OK) {
-        rc = die(st == WY_ERANGE ? 3 : (int)st, "%s%s", err,
-                 st == WY_ERANGE ? " (use --mem-limit to change the limit)" : "");
+        rc = cli_fail(st, err, 1);
         goto out;
     }
-
-    cli_file cf;
-    if (!cli_file_open(&cf, out_path)) {
-        rc = die(2, "cannot write '%s' (%s)", out_path, strerror(errno));
+    cli_sink sink;
+    if ((rc = cli_sink_open(&sink, out_path))) {
         wy_table_free(t);
         goto out;
     }
-    cli_out o;
+    /* the DOT: straight to the output, or to a temporary file for dot */
     FILE *dotf = NULL;
     if (render) {
-        int fd = temp_fd();
+        int fd = cli_temp_fd();
         if (fd < 0 || !(dotf = fdopen(fd, "w+b"))) {
             if (fd >= 0)
                 close(fd);
-            rc = die(2, "cannot create a temporary file for the DOT (%s)", strerror(errno));
-            cli_file_abort(&cf);
+            rc = cli_die(2, "cannot create a temporary file for the DOT (%s)", strerror(errno));
+            cli_sink_abort(&sink);
             wy_table_free(t);
             goto out;
         }
     }
-    if (!cli_out_open(&o, render ? dotf : cf.f)) {
-        rc = die(3, "out of memory");
+    cli_out o;
+    if (!cli_out_open(&o, render ? dotf : sink.f)) {
+        rc = cli_die(3, "out of memory");
     } else {
-        rc = write_dot(&o, &g, t, argc, argv);
+        rc = write_dot(&o, &g, t, c->argc, c->argv);
         if (!cli_out_close(&o) && !rc)
-            rc = die(2, "write error on %s", render ? "a temporary file" : target);
+            rc = cli_interrupted() ? cli_die(130, "interrupted")
+                                   : cli_die(2, "write error on %s (%s)", render ? "a temporary file" : target,
+                                             strerror(o.error));
     }
     wy_table_free(t);
     if (!rc && render) {
-        fflush(cf.f);
+        fflush(sink.f);
         if (lseek(fileno(dotf), 0, SEEK_SET) != 0)
-            rc = die(2, "cannot read back the temporary DOT file (%s)", strerror(errno));
+            rc = cli_die(2, "cannot read back the temporary DOT file (%s)", strerror(errno));
         else
-            rc = run_dot(dot, format, fileno(dotf), fileno(cf.f), target);
+            rc = cli_run_dot(dot, format, fileno(dotf), fileno(sink.f), target);
     }
     if (dotf)
         fclose(dotf);
-    if (rc) {
-        cli_file_abort(&cf);
-        goto out;
-    }
-    if (!cli_file_commit(&cf))
-        rc = die(2, "write error on %s (%s)", target, strerror(errno));
+    if (!rc && cli_interrupted())
+        rc = cli_die(130, "interrupted");
+    if (rc)
+        cli_sink_abort(&sink);
+    else
+        rc = cli_sink_commit(&sink);
 out:
     free(g.reach);
     return rc;

@@ -1,0 +1,79 @@
+/* cmd_period.c - `wythoff period`: the preperiod and period of rows
+ * 0..R-1, proved by the engine (wy_row_periods_compute_run). */
+#include "cli.h"
+#include "wythoff_exact.h"
+
+#include <string.h>
+
+int cli_cmd_period(cli_config *c)
+{
+    char err[WY_ERRLEN];
+    int rc;
+    if (c->npos != 1)
+        return cli_die(2, "period takes one ruleset; usage: wythoff %s", c->cmd->usage);
+    if ((rc = cli_games(c, 1, NULL)))
+        return rc;
+    const cli_game *g = &c->game[0];
+    uint64_t rows = 16, maxc = (uint64_t)1 << 22;
+    if (c->given[O_ROWS] && !cli_num_size(&rows, c->val[O_ROWS], "--rows", err, sizeof err))
+        return cli_die(2, "%s", err);
+    if (rows < 1 || rows > 4096)
+        return cli_die(2, "--rows %s out of range (1 to 4096)", c->val[O_ROWS]);
+    if (c->given[O_MAXCOLS] && !cli_num_size(&maxc, c->val[O_MAXCOLS], "--max-cols", err, sizeof err))
+        return cli_die(2, "%s", err);
+    if (maxc < 64 || maxc > UINT32_MAX)
+        return cli_die(2, "--max-cols out of range (64 to 4294967295)");
+    if (g->rules.heap || g->rules.mod)
+        return cli_die(2, "period covers rulesets without heap=H and mod=M (got '%s')", g->text);
+    wy_row_periods rp;
+    cli_progress prog;
+    wy_run run = cli_run(c, &prog, "period", "cells");
+    wy_status st = wy_row_periods_compute_run(&rp, &g->rules, (uint32_t)rows, maxc, c->mem_limit, &run, err,
+                                              sizeof err);
+    cli_progress_done(&prog);
+    if (st != WY_OK)
+        return cli_fail(st, err, 0);
+    cli_sink sink;
+    cli_out o;
+    if ((rc = cli_open_output(c, &sink, &o))) {
+        wy_row_periods_clear(&rp);
+        return rc;
+    }
+    const uint32_t p = g->side.pass;
+    const char *fmt = c->format;
+    const int additive = rp.shift != 0;
+    if (strcmp(fmt, "csv") == 0) {
+        cli_out_str(&o, "x,preperiod,period\n");
+    } else if (strcmp(fmt, "json") == 0) {
+        cli_out_fmt(&o, "{\"rules\":\"%s\"", g->text);
+        if (g->rules.passes)
+            cli_out_fmt(&o, ",\"pass\":%u", p);
+        cli_out_fmt(&o, ",\"rows\":%u,\"additive\":%s,\"proof\":{\"y0\":%llu,\"period\":%llu,\"shift\":%llu,\"window\":%llu},\"periods\":[",
+                    rp.rows, additive ? "true" : "false", (unsigned long long)rp.y0, (unsigned long long)rp.period,
+                    (unsigned long long)rp.shift, (unsigned long long)rp.cols_computed);
+    } else {
+        char side[96];
+        cli_side_suffix(side, sizeof side, g);
+        cli_out_fmt(&o, "rows 0-%u of %s%s: G(x, y + period) = G(x, y)%s for every y >= preperiod\n", rp.rows - 1,
+                    g->text, side, additive ? " + period" : "");
+        cli_out_fmt(&o, "proof: the state of rows 0-%u at column %llu equals the state at column %llu, values moved "
+                        "by %llu (docs/exact.md; window of %llu columns)\n",
+                    rp.rows - 1, (unsigned long long)rp.y0, (unsigned long long)(rp.y0 + rp.period),
+                    (unsigned long long)rp.shift, (unsigned long long)rp.cols_computed);
+        cli_out_str(&o, "   x  preperiod  period\n");
+    }
+    for (uint32_t x = 0; x < rp.rows; x++) {
+        size_t i = (size_t)p * rp.rows + x;
+        unsigned long long pre = rp.row_pre[i], per = rp.row_period[i];
+        if (strcmp(fmt, "csv") == 0)
+            cli_out_fmt(&o, "%u,%llu,%llu\n", x, pre, per);
+        else if (strcmp(fmt, "json") == 0)
+            cli_out_fmt(&o, "%s{\"x\":%u,\"preperiod\":%llu,\"period\":%llu}", x ? "," : "", x, pre, per);
+        else
+            cli_out_fmt(&o, "%4u  %9llu  %6llu\n", x, pre, per);
+    }
+    if (strcmp(fmt, "json") == 0)
+        cli_out_str(&o, "]}\n");
+    wy_row_periods_clear(&rp);
+    return cli_finish(&o, &sink, 0);
+}

@@ -1,0 +1,241 @@
+/* read.c - readers of outside input: the CSV position files of `compare`
+ * and the 'X Y' lines of `value -`.  Every byte counts: a NUL byte, a line
+ * too long for memory or a read error is an error, never a shorter line or
+ * an early end of the input.  The readers return messages instead of
+ * printing them (tests/fuzz drives them directly). */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_read_line(FILE *f, char **line, size_t *cap, size_t *len, int *rc, char *err, size_t errlen)
+{
+    errno = 0;
+    ssize_t n = getline(line, cap, f);
+    if (n < 0) {
+        int e = errno;
+        if (e == 0 && !ferror(f))
+            return 0; /* the end */
+        if (e == EINTR || cli_interrupted()) {
+            *rc = 130;
+            snprintf(err, errlen, "interrupted");
+        } else if (e == ENOMEM || e == EOVERFLOW) {
+            *rc = 3;
+            snprintf(err, errlen, "a line too long to hold in memory");
+        } else {
+            *rc = 2;
+            snprintf(err, errlen, "read error (%s)", strerror(e ? e : EIO));
+        }
+        return -1;
+    }
+    if (memchr(*line, '\0', (size_t)n)) {
+        *rc = 2;
+        snprintf(err, errlen, "a NUL byte in the line (not text)");
+        return -1;
+    }
+    if (n > 0 && (*line)[n - 1] == '\n')
+        (*line)[--n] = '\0';
+    *len = (size_t)n;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* CSV files of positions                                              */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+    uint32_t x, y;
+    size_t line;
+} fpos;
+
+static int fpos_cmp(const void *p, const void *q)
+{
+    const fpos *a = p, *b = q;
+    if (a->x != b->x)
+        return a->x < b->x ? -1 : 1;
+    if (a->y != b->y)
+        return a->y < b->y ? -1 : 1;
+    return a->line < b->line ? -1 : a->line > b->line;
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
+        s[--n] = '\0';
+    return s;
+}
+
+/* A coordinate of the file: decimal digits, at most 4294967294 (so that the
+ * window x + 1 fits).  Returns 0 and a message on error. */
+static int file_coord(uint32_t *out, const char *t, const char *what, char *msg, size_t len)
+{
+    size_t n = strlen(t);
+    if (n == 0) {
+        snprintf(msg, len, "%s is empty (expected 'x,y' with two non-negative integers)", what);
+        return 0;
+    }
+    if (strspn(t, "0123456789") != n) {
+        snprintf(msg, len, "%s '%.40s' is not a non-negative integer", what, t);
+        return 0;
+    }
+    while (n > 1 && *t == '0') {
+        t++;
+        n--;
+    }
+    uint64_t v = 0;
+    for (size_t i = 0; i < n && v <= UINT32_MAX; i++)
+        v = v * 10 + (uint64_t)(t[i] - '0');
+    if (n > 10 || v > (uint64_t)UINT32_MAX - 1) {
+        snprintf(msg, len, "%s %.40s is too large (at most 4294967294)", what, t);
+        return 0;
+    }
+    *out = (uint32_t)v;
+    return 1;
+}
+
+int cli_read_csv_positions(FILE *f, const char *name, wy_pos **out, size_t *n, uint32_t *maxc, char *err,
+                           size_t errlen)
+{
+    fpos *p = NULL;
+    size_t k = 0, cap = 0, lineno = 0, len, linecap = 0;
+    char *line = NULL, msg[200];
+    int rc = 0, data_seen = 0, got;
+    *out = NULL;
+    *n = 0;
+    *maxc = 0;
+    while ((got = cli_read_line(f, &line, &linecap, &len, &rc, msg, sizeof msg)) > 0) {
+        lineno++;
+        char *s = trim(line);
+        if (*s == '\0' || *s == '#')
+            continue;
+        char *c1 = strchr(s, ',');
+        char *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+        if (!c1) {
+            rc = 2;
+            snprintf(err, errlen, "%.200s:%zu: expected 'x,y' (two numbers separated by a comma), got '%.40s'", name,
+                     lineno, s);
+            break;
+        }
+        if (c2) {
+            rc = 2;
+            snprintf(err, errlen, "%.200s:%zu: more than two columns in '%.40s' (expected 'x,y')", name, lineno, s);
+            break;
+        }
+        *c1 = '\0';
+        char *xs = trim(s), *ys = trim(c1 + 1);
+        if (!data_seen && strcmp(xs, "x") == 0 && strcmp(ys, "y") == 0) {
+            data_seen = 1; /* the header */
+            continue;
+        }
+        data_seen = 1;
+        fpos q;
+        if (!file_coord(&q.x, xs, "x", msg, sizeof msg) || !file_coord(&q.y, ys, "y", msg, sizeof msg)) {
+            rc = 2;
+            snprintf(err, errlen, "%.200s:%zu: %s", name, lineno, msg);
+            break;
+        }
+        q.line = lineno;
+        if (k == cap) {
+            size_t nc = cap ? 2 * cap : 1024;
+            fpos *t = nc < SIZE_MAX / sizeof *t ? realloc(p, nc * sizeof *t) : NULL;
+            if (!t) {
+                rc = 3;
+                snprintf(err, errlen, "out of memory reading '%.200s'", name);
+                break;
+            }
+            p = t;
+            cap = nc;
+        }
+        p[k++] = q;
+        if (q.x > *maxc)
+            *maxc = q.x;
+        if (q.y > *maxc)
+            *maxc = q.y;
+    }
+    if (got < 0)
+        snprintf(err, errlen, "%.200s:%zu: %s", name, lineno + 1, msg);
+    free(line);
+    if (!rc && k)
+        qsort(p, k, sizeof *p, fpos_cmp);
+    for (size_t i = 1; i < k && !rc; i++)
+        if (p[i].x == p[i - 1].x && p[i].y == p[i - 1].y) {
+            rc = 2;
+            snprintf(err, errlen, "%.200s:%zu: position (%u, %u) repeats line %zu", name, p[i].line, p[i].x, p[i].y,
+                     p[i - 1].line);
+        }
+    wy_pos *r = NULL;
+    if (!rc && !(r = malloc((k ? k : 1) * sizeof *r))) {
+        rc = 3;
+        snprintf(err, errlen, "out of memory reading '%.200s'", name);
+    }
+    if (!rc)
+        for (size_t i = 0; i < k; i++) {
+            r[i].x = p[i].x;
+            r[i].y = p[i].y;
+        }
+    free(p);
+    if (rc) {
+        *maxc = 0;
+        return rc;
+    }
+    *out = r;
+    *n = k;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* 'X Y' lines                                                         */
+/* ------------------------------------------------------------------ */
+
+int cli_read_xy_lines(FILE *f, mpz_t **xs, mpz_t **ys, size_t *n, char *err, size_t errlen)
+{
+    size_t cap = *n, lineno = 0, len, linecap = 0;
+    char *line = NULL, msg[WY_ERRLEN];
+    int rc = 0, got;
+    while ((got = cli_read_line(f, &line, &linecap, &len, &rc, msg, sizeof msg)) > 0) {
+        lineno++;
+        char *tok[3];
+        int nt = 0;
+        char *save = NULL;
+        for (char *w = strtok_r(line, " \t\r\n,", &save); w && nt < 3; w = strtok_r(NULL, " \t\r\n,", &save))
+            tok[nt++] = w;
+        if (nt == 0 || tok[0][0] == '#')
+            continue;
+        if (nt != 2) {
+            rc = 2;
+            snprintf(err, errlen, "standard input line %zu: expected two numbers 'X Y'", lineno);
+            break;
+        }
+        if (*n == cap) {
+            size_t nc = cap ? 2 * cap : 64;
+            mpz_t *a = nc < SIZE_MAX / sizeof *a ? realloc(*xs, nc * sizeof *a) : NULL;
+            if (a)
+                *xs = a;
+            mpz_t *b = a ? realloc(*ys, nc * sizeof *b) : NULL;
+            if (b)
+                *ys = b;
+            if (!a || !b) {
+                rc = 3;
+                snprintf(err, errlen, "out of memory reading standard input (line %zu)", lineno);
+                break;
+            }
+            cap = nc;
+        }
+        mpz_inits((*xs)[*n], (*ys)[*n], NULL);
+        (*n)++;
+        if (!cli_num_big((*xs)[*n - 1], tok[0], "X", msg, sizeof msg) ||
+            !cli_num_big((*ys)[*n - 1], tok[1], "Y", msg, sizeof msg)) {
+            rc = 2;
+            snprintf(err, errlen, "standard input line %zu: %s", lineno, msg);
+            break;
+        }
+    }
+    if (got < 0)
+        snprintf(err, errlen, "standard input line %zu: %s", lineno + 1, msg);
+    free(line);
+    return rc;
+}
