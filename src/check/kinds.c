@@ -330,8 +330,11 @@ wy_status ck_sets_compare(ck *c, const ck_game *a, const ck_game *gb, ck_gen_fn 
         if (eb > wy_layer_estimate(&ra, sa, a->g, n)) need += eb - wy_layer_estimate(&ra, sa, a->g, n);
     }
     if (c->mem_limit && need > c->mem_limit) {
-        snprintf(c->err, c->errlen, "needs about %llu MB for the window 0 <= x, y < %llu, above the limit of %llu MB",
-                 (unsigned long long)(need >> 20), (unsigned long long)n, (unsigned long long)(c->mem_limit >> 20));
+        char nb[32], lb[32];
+        wy_format_bytes(nb, sizeof nb, need);
+        wy_format_bytes(lb, sizeof lb, c->mem_limit);
+        snprintf(c->err, c->errlen, "needs about %s for the window 0 <= x, y < %llu, more than the limit of %s", nb,
+                 (unsigned long long)n, lb);
         return WY_ERANGE;
     }
     sets_ctx s = {0};
@@ -469,8 +472,10 @@ wy_status ck_distance(ck *c, const ck_game *a, uint64_t n, uint64_t d2)
     if (st != WY_OK) return st;
     uint64_t rows = n + 5, need = rows * 4 + wy_layer_estimate(&r, s, a->g, n);
     if (n > WY_CHECK_ROWS_CAP || (c->mem_limit && need > c->mem_limit)) {
-        snprintf(c->err, c->errlen, "needs about %llu MB for the window 0 <= x, y < %llu",
-                 (unsigned long long)(need >> 20), (unsigned long long)n);
+        char nb[32];
+        wy_format_bytes(nb, sizeof nb, need);
+        snprintf(c->err, c->errlen, "needs about %s for the window 0 <= x, y < %llu%s", nb, (unsigned long long)n,
+                 n > WY_CHECK_ROWS_CAP ? ", beyond the 64-bit formulas" : ", more than the memory limit");
         return WY_ERANGE;
     }
     uint32_t *partner = malloc(rows * sizeof *partner);

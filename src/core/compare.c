@@ -598,16 +598,16 @@ wy_status wy_compare(wy_compare_summary *sum, const wy_compare_side *a, const wy
                                "follows (%u, %u)",
                                b->pos[i].x, b->pos[i].y, b->pos[i - 1].x, b->pos[i - 1].y);
     if (opt->mem_limit && pl.bytes > opt->mem_limit) {
-        char ra[160], rb[160] = "the positions given";
+        char ra[160], rb[160] = "the positions given", need[32], lim[32];
         wy_rules_format(ra, sizeof ra, a->rules);
         if (b->rules)
             wy_rules_format(rb, sizeof rb, b->rules);
+        wy_format_bytes(need, sizeof need, pl.bytes);
+        wy_format_bytes(lim, sizeof lim, opt->mem_limit);
         return wy_fail(WY_ERANGE, err, errlen,
-                       "comparing '%s' (by %s) with '%s' (by %s) in a %u x %u window needs about %llu MiB, more "
-                       "than the limit of %llu MiB",
-                       ra, engine_word(pl.engine_a), rb, engine_word(pl.engine_b), opt->rows, opt->cols,
-                       (unsigned long long)(pl.bytes >> 20) + 1,
-                       (unsigned long long)((opt->mem_limit + (1u << 19)) >> 20));
+                       "comparing '%s' (by %s) with '%s' (by %s) in a %u x %u window needs about %s, more than the "
+                       "limit of %s",
+                       ra, engine_word(pl.engine_a), rb, engine_word(pl.engine_b), opt->rows, opt->cols, need, lim);
     }
     emitter e = {sum, fn, ctx, opt->mode, opt->g, 0};
     switch (strategy(&pl)) {

@@ -846,9 +846,10 @@ wy_status wy_plot(const wy_plot_spec *sp, const wy_run *run, wy_write_fn write, 
     }
     uint64_t need = wy_plot_estimate(sp);
     if (sp->mem_limit && need > sp->mem_limit) {
-        wy__plot_err(err, errlen, "this plot needs about %llu MiB, more than the limit of %llu MiB",
-                     (unsigned long long)((need + (1u << 20) - 1) >> 20),
-                     (unsigned long long)(sp->mem_limit >> 20));
+        char lim[32];
+        wy_format_bytes(lim, sizeof lim, sp->mem_limit);
+        wy__plot_err(err, errlen, "this plot needs about %llu MiB, more than the limit of %s",
+                     (unsigned long long)((need + (1u << 20) - 1) >> 20), lim);
         return WY_ERANGE;
     }
     char title[WY_PLOT_TITLE_MAX + 400];
