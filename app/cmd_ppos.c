@@ -205,12 +205,25 @@ static void pw_begin(pos_writer *p, const cli_game *g, uint64_t v, uint64_t rows
 
 static void pw_pos(pos_writer *p, uint32_t x, uint32_t y)
 {
-    if (p->csv)
-        cli_out_fmt(p->o, "%u,%u\n", x, y);
-    else if (p->json)
-        cli_out_fmt(p->o, "%s[%u,%u]", p->count ? "," : "", x, y);
-    else
-        cli_out_fmt(p->o, "(%u, %u)\n", x, y);
+    cli_out *o = p->o;
+    if (p->csv) {
+        cli_out_u64(o, x);
+        cli_out_char(o, ',');
+        cli_out_u64(o, y);
+        cli_out_char(o, '\n');
+    } else if (p->json) {
+        cli_out_str(o, p->count ? ",[" : "[");
+        cli_out_u64(o, x);
+        cli_out_char(o, ',');
+        cli_out_u64(o, y);
+        cli_out_char(o, ']');
+    } else {
+        cli_out_char(o, '(');
+        cli_out_u64(o, x);
+        cli_out_str(o, ", ");
+        cli_out_u64(o, y);
+        cli_out_str(o, ")\n");
+    }
     p->count++;
 }
 

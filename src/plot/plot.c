@@ -368,9 +368,10 @@ wy_status wy_plot_layout(const wy_plot_spec *sp, wy_plot_geometry *g, char *err,
         if (cell > 64)
             cell = 64;
     } else if (sp->style == WY_PLOT_PPOS) {
-        block = (N + WY_PLOT_TARGET - 1) / WY_PLOT_TARGET;
+        block = (uint32_t)(((uint64_t)N + WY_PLOT_TARGET - 1) / WY_PLOT_TARGET); /* N up to 2^32 - 1 */
     }
-    const uint32_t cx = (R + block - 1) / block, cy = (C + block - 1) / block;
+    const uint32_t cx = (uint32_t)(((uint64_t)R + block - 1) / block);
+    const uint32_t cy = (uint32_t)(((uint64_t)C + block - 1) / block);
     if ((uint64_t)cx * cell > PICTURE_MAX || (uint64_t)cy * cell > PICTURE_MAX) {
         wy__plot_err(err, errlen, "the picture would be %llu x %llu pixels, more than %u a side; use a smaller --cell",
                      (unsigned long long)cx * cell, (unsigned long long)cy * cell, PICTURE_MAX);

@@ -10,16 +10,17 @@
  *     positions the scan reports, with their mirror images, must be exactly
  *     the table's cells of that value, reported once each, x <= y, in
  *     increasing (x, y) order, and the count must match.  Window 600 (300
- *     under ASan).  Then `wythoff` and `wythoff+pass` (both side states),
- *     values 0-3, on every position of a 16384 window (the table engine on
- *     two threads: about 20 s and 1.7 GB; 4096 under ASan unless
- *     WY_TEST_BIG=1; WY_LAYER_BIG=N sets any size).
+ *     under the sanitizers).  Then `wythoff` and `wythoff+pass` (both side
+ *     states), values 0-3, on every position of a 4096 window (the table
+ *     engine on two threads; 2048 under the sanitizers; 16384 with
+ *     WY_TEST_BIG=1: about 30 s and 1.7 GB; WY_LAYER_BIG=N sets any size).
  *  2. Closed forms, theorems and the exact engine: wythoff value 0 at size
- *     10^7 must be exactly the Wythoff pairs (a_n, b_n), n = 0, 1, ...
+ *     10^6 (10^7 with WY_TEST_BIG=1, 2 10^5 under the sanitizers) must be
+ *     exactly the Wythoff pairs (a_n, b_n), n = 0, 1, ...
  *     (wy_wythoff_pair), with the count of the closed form; paper 000's
  *     Theorem 3 (value-1 positions lie in Blass-Fraenkel boxes) and
  *     Corollary 2 (wythoff+pass's P-positions are Wythoff's value-1
- *     positions beyond x, y < 9) at 10^7; nim value g must be (x, x XOR g);
+ *     positions beyond x, y < 9) at the same size; nim value g must be (x, x XOR g);
  *     wythoff+terminal=2 (normal and misere) and nim+pass value 0 must be
  *     the P-positions of wy_exact_ppos, and wy_exact_eval must call every
  *     reported position of wythoff+terminal=2 P; wythoff+pass value 0 is
@@ -31,11 +32,12 @@
  *     nonzero gives WY_ECANCELED (ASan checks that nothing leaks); progress
  *     counts rows and ends with (size, size); fn = NULL counts the same.
  *  4. Threads: the pipeline (2-4 threads) reports the same positions in the
- *     same order with the same count as one thread, at 2^24 + 12345 rows;
- *     cancellation while it runs.
+ *     same order with the same count as one thread, at 2^24 + 12345 rows
+ *     (four rulesets; two under the sanitizers); cancellation while it runs.
  *
- * Environment: WY_SEED, WY_TEST_ITERS (random rulesets: 30 per iteration),
- * WY_TEST_BIG=1, WY_LAYER_BIG=N.
+ * Environment: WY_SEED, WY_TEST_ITERS (random rulesets: 30 per iteration, 10
+ * under the sanitizers), WY_TEST_BIG=1, WY_TEST_SAN=1 (tk_test_san: set by
+ * tests/run in the sanitizer build), WY_LAYER_BIG=N.
  * Output: "PASS name" / "FAIL name: why" lines; exit 0 iff all passed.
  */
 #include "../naive/testkit.h"
@@ -48,12 +50,9 @@
 #include <string.h>
 #include <time.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#else
-#define UNDER_ASAN 0
-#endif
-
+/* The sizes: smaller under the sanitizers (tk_test_san), bigger with
+ * WY_TEST_BIG=1 (tk_test_big). */
+static int san;
 
 static uint64_t now_ms(void)
 {
@@ -813,7 +812,7 @@ static int digest_fn(void *ctx, uint64_t x, uint64_t y)
     return 0;
 }
 
-static int threads_same(uint64_t size)
+static int threads_same(uint64_t size, size_t ncases)
 {
     static const struct {
         const char *text;
@@ -830,7 +829,7 @@ static int threads_same(uint64_t size)
     snprintf(name, sizeof name, "threads: the pipeline reports what one thread reports, in a %llu window",
              (unsigned long long)size);
     tk_group grp = {name, 0, 0};
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0] && i < ncases; i++) {
         wy_rules r;
         if (!parse(&r, cases[i].text))
             return 1;
@@ -884,14 +883,15 @@ static int threads_same(uint64_t size)
 
 int main(void)
 {
-    uint64_t seed, iters, big = 0, bigsize = 0;
-    if (tk_seed(&seed) || tk_iters(&iters) || tk_env_u64(&big, "WY_TEST_BIG") < 0 ||
-        tk_env_u64(&bigsize, "WY_LAYER_BIG") < 0)
+    uint64_t seed, iters, bigsize = 0;
+    if (tk_seed(&seed) || tk_iters(&iters) || tk_env_u64(&bigsize, "WY_LAYER_BIG") < 0)
         return 1;
+    san = tk_test_san();
+    const int big = tk_test_big();
     tk_rng rng;
     tk_rng_seed(&rng, seed);
-    const uint32_t W = UNDER_ASAN ? 300 : 600;
-    uint32_t BW = big || !UNDER_ASAN ? 16384 : 4096;
+    const uint32_t W = san ? 300 : 600;
+    uint32_t BW = big ? 16384 : san ? 2048 : 4096;
     if (bigsize)
         BW = (uint32_t)(bigsize > 65536 ? 65536 : bigsize);
     int failed = 0;
@@ -919,7 +919,7 @@ int main(void)
     /* random supported rulesets */
     unsigned nrand = 0;
     for (uint64_t it = 0; it < iters; it++)
-        for (int k = 0; k < 30;) {
+        for (int k = 0; k < (san ? 10 : 30);) {
             tk_spec sp;
             tk_random_spec(&rng, &sp);
             if (sp.max || sp.mod)
@@ -946,19 +946,19 @@ int main(void)
     /* closed forms and the exact engine */
     plist pairs;
     memset(&pairs, 0, sizeof pairs);
-    const uint64_t PS = UNDER_ASAN ? 1000000 : 10000000;
+    const uint64_t PS = big ? 10000000 : san ? 200000 : 1000000;
     failed += wythoff_pairs(PS, &pairs);
     if (pairs.n)
         failed += paper000(PS, &pairs);
     plist_free(&pairs);
-    failed += nim_closed(UNDER_ASAN ? 20000 : 100000);
-    failed += vs_exact_ppos("wythoff+terminal=2", (wy_side){0, 0}, UNDER_ASAN ? 100000 : 1000000, 1);
-    failed += vs_exact_ppos("wythoff+terminal=2+misere", (wy_side){0, 0}, UNDER_ASAN ? 100000 : 1000000, 0);
-    failed += vs_exact_ppos("nim+pass", (wy_side){1, 0}, UNDER_ASAN ? 100000 : 1000000, 0);
-    failed += vs_exact_ppos("wythoff", (wy_side){0, 0}, UNDER_ASAN ? 100000 : 1000000, 0);
-    failed += wpass_exact(UNDER_ASAN ? 20000 : 100000, UNDER_ASAN ? 2000 : 20000, &rng);
+    failed += nim_closed(san ? 20000 : 100000);
+    failed += vs_exact_ppos("wythoff+terminal=2", (wy_side){0, 0}, san ? 100000 : 1000000, 1);
+    failed += vs_exact_ppos("wythoff+terminal=2+misere", (wy_side){0, 0}, san ? 100000 : 1000000, 0);
+    failed += vs_exact_ppos("nim+pass", (wy_side){1, 0}, san ? 100000 : 1000000, 0);
+    failed += vs_exact_ppos("wythoff", (wy_side){0, 0}, san ? 100000 : 1000000, 0);
+    failed += wpass_exact(san ? 20000 : 100000, san ? 2000 : 20000, &rng);
     uint64_t t4 = now_ms();
-    failed += threads_same(((uint64_t)1 << 24) + 12345); /* the pipeline starts at 2^24 rows */
+    failed += threads_same(((uint64_t)1 << 24) + 12345, san ? 2 : 4); /* the pipeline starts at 2^24 rows */
     uint64_t t5 = now_ms();
     printf("  times: refusals and fixed rulesets %llu ms, %u random rulesets %llu ms, %u window %llu ms, "
            "exact %llu ms, threads %llu ms\n",
