@@ -68,8 +68,14 @@ FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/tests/replay-%)
 
 HEADERS := $(wildcard include/*.h src/*/*.h app/*.h tests/naive/*.h tests/fuzz/*.h)
 
+# Test programs with build rules of their own add themselves to EXTRA_ALL
+# in a fragment tests/*/*.mk (fault injection, fuzzing).
+EXTRA_ALL :=
+-include $(sort $(wildcard tests/*/*.mk))
+
 .PHONY: all lib check bench clean fuzz
-all: $(BUILD)/wythoff $(STATIC) $(SHARED) $(BUILD)/wythoff-naive $(UNIT_BIN) $(FUZZ_BIN) $(BUILD)/bench-baseline
+all: $(BUILD)/wythoff $(STATIC) $(SHARED) $(BUILD)/wythoff-naive $(UNIT_BIN) $(FUZZ_BIN) $(BUILD)/bench-baseline \
+     $(EXTRA_ALL)
 lib: $(STATIC) $(SHARED)
 
 $(BUILD)/%.o: %.c $(HEADERS)
