@@ -101,7 +101,7 @@ wy_status ck_sets_compare(ck *c, const ck_game *a, const ck_game *gb, ck_gen_fn 
 
 /* Write the verdict of an "A = B for max(x, y) >= threshold" claim: PASS or
  * FAIL with the smallest counterexample, and the sharp threshold. */
-void ck_threshold_verdict(ck *c, const ck_diff *d, const ck_game *a, const char *bname, uint64_t threshold);
+wy_status ck_threshold_verdict(ck *c, const ck_diff *d, const ck_game *a, const char *bname, uint64_t threshold);
 
 /* Every value-g position of `a` with x <= y < n has a Wythoff P-position
  * within squared distance d2 (d2 <= 20).  Reports the largest nearest
@@ -115,6 +115,6 @@ wy_status ck_table_formula(ck *c, const ck_game *game, uint32_t n, ck_cell_fn pr
 
 /* The value of a small position, for messages: 1 and *v, or 0 when the
  * position is too large to compute quickly. */
-int ck_value_at(const ck_game *game, uint64_t x, uint64_t y, uint32_t *v);
+wy_status ck_value_at(ck *c, const ck_game *game, uint64_t x, uint64_t y, uint32_t *v);
 
 #endif

@@ -208,6 +208,5 @@ wy_status c_iff(ck *c, const void *arg)
     ck_diff d;
     wy_status st = ck_sets_compare(c, &a->a, &a->b, NULL, NULL, c->n, a->threshold, &d);
     if (st != WY_OK) return st;
-    ck_threshold_verdict(c, &d, &a->a, a->bname, a->threshold);
-    return WY_OK;
+    return ck_threshold_verdict(c, &d, &a->a, a->bname, a->threshold);
 }

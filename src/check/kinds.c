@@ -76,19 +76,20 @@ static const char *game_name(const ck_game *g, char *buf, size_t len)
     return buf;
 }
 
-int ck_value_at(const ck_game *game, uint64_t x, uint64_t y, uint32_t *v)
+wy_status ck_value_at(ck *c, const ck_game *game, uint64_t x, uint64_t y, uint32_t *v)
 {
-    if (x >= 4096 || y >= 4096) return 0;
+    if (x >= 4096 || y >= 4096) return WY_EDIFF; /* not looked up */
     wy_rules r;
     wy_side s;
-    char err[256];
-    ck tmp = {0, 0, NULL, NULL, err, sizeof err};
-    if (game_setup(&tmp, game, &r, &s) != WY_OK) return 0;
+    wy_status st = game_setup(c, game, &r, &s);
+    if (st != WY_OK) return st;
     wy_table *t = NULL;
-    if (wy_table_compute(&t, &r, (uint32_t)x + 1, (uint32_t)y + 1, s, 0, err, sizeof err) != WY_OK) return 0;
+    st = wy_table_compute_run(&t, &r, (uint32_t)x + 1, (uint32_t)y + 1, s, c->mem_limit, WY_LAYOUT_AUTO, c->run,
+                              c->err, c->errlen);
+    if (st != WY_OK) return st;
     *v = wy_table_get(t, (uint32_t)x, (uint32_t)y, s);
     wy_table_free(t);
-    return 1;
+    return WY_OK;
 }
 
 /* ------------------------------------------------------------------ */
@@ -386,7 +387,7 @@ void ck_num(char *buf, size_t len, uint64_t n)
         snprintf(buf, len, "%llu", (unsigned long long)n);
 }
 
-void ck_threshold_verdict(ck *c, const ck_diff *d, const ck_game *a, const char *bname, uint64_t threshold)
+wy_status ck_threshold_verdict(ck *c, const ck_diff *d, const ck_game *a, const char *bname, uint64_t threshold)
 {
     char nb[128], ns[32];
     game_name(a, nb, sizeof nb);
@@ -405,7 +406,11 @@ void ck_threshold_verdict(ck *c, const ck_diff *d, const ck_game *a, const char 
             ck_note(c, "value %llu in %s, but not in %s", (unsigned long long)a->g, nb, bname);
         else
             ck_note(c, "in %s, but not of value %llu in %s", bname, (unsigned long long)a->g, nb);
-        if (ck_value_at(a, d->reg_x, d->reg_y, &v)) ck_note(c, " (value there: %u)", v);
+        wy_status st = ck_value_at(c, a, d->reg_x, d->reg_y, &v);
+        if (st == WY_OK)
+            ck_note(c, " (value there: %u)", v);
+        else if (st != WY_EDIFF)
+            return st; /* a verdict does not depend on the memory left */
         ck_note(c, ". ");
     } else {
         c->res->verdict = WY_CLAIM_PASS;
@@ -431,6 +436,7 @@ void ck_threshold_verdict(ck *c, const ck_diff *d, const ck_game *a, const char 
             ck_note(c, "%s (A: only in %s; B: only in %s). ", d->count > CK_KEEP ? " ..." : "", nb, bname);
         }
     }
+    return WY_OK;
 }
 
 /* ------------------------------------------------------------------ */

@@ -67,6 +67,9 @@ static int classify_kind(const wy_rules *b)
 wy_status wy_exact_new(wy_exact **out, const wy_rules *rules, uint64_t mem_limit, char *err, size_t errlen)
 {
     *out = NULL;
+    wy_status rs = wy_rules_check(rules, err, errlen);
+    if (rs != WY_OK)
+        return rs;
     wy_exact *e = calloc(1, sizeof *e);
     if (!e)
         return wy_fail(WY_ERANGE, err, errlen, "out of memory");
@@ -108,6 +111,14 @@ void wy_exact_free(wy_exact *e)
 static const int strip_tier[] = {8, 16, 32, STRIP_ROWS};
 #define NTIERS 4
 
+/* A failure of this call only (memory), not a fact about the ruleset. */
+static void transient(wy_exact *e, const char *why)
+{
+    if (!e->transient)
+        snprintf(e->transient_err, sizeof e->transient_err, "%s", why);
+    e->transient = 1;
+}
+
 static const wy_strip *get_strip(wy_exact *e, uint32_t lo)
 {
     int t = 0;
@@ -126,8 +137,12 @@ static const wy_strip *get_strip(wy_exact *e, uint32_t lo)
         e->canceled = 1; /* not a failed proof: the caller stopped it */
         return NULL;
     }
-    if (st != WY_OK) {
+    if (st == WY_EDIFF) { /* no period: remembered, not tried again */
         e->strip_fail_tier = t;
+        return NULL;
+    }
+    if (st != WY_OK) { /* memory: this call is answered without it, a later one tries again */
+        transient(e, e->strip_err);
         return NULL;
     }
     wy_strip_free(e->strip);
@@ -175,6 +190,7 @@ static int cert_try(wy_exact *e, int values_only)
     if (e->cert_state)
         return e->cert_state > 0;
     e->cert_state = -1;
+    char terr[WY_ERRLEN];
     const wy_rules *b = &e->base;
     const uint64_t N = b->max, q = N + 1, kt = wy_terminal_bound(b);
     if (!N || b->mod || b->heap) {
@@ -186,8 +202,13 @@ static int cert_try(wy_exact *e, int values_only)
             if (2 * q + 2 * N + kt + 2 > L)
                 continue;
             wy_table *t = NULL;
-            if (wy_table_compute(&t, b, (uint32_t)L, (uint32_t)L, wy_side_start(b), e->mem_limit, NULL, 0) != WY_OK)
-                break;
+            if (wy_table_compute(&t, b, (uint32_t)L, (uint32_t)L, wy_side_start(b), e->mem_limit, terr,
+                                 sizeof terr) != WY_OK) {
+                /* memory: not tried, as far as later calls are concerned */
+                e->cert_state = 0;
+                transient(e, terr);
+                return 0;
+            }
             for (uint64_t P = q; 2 * P + 2 * N < L && P <= 16 * q; P += q) {
                 /* s: 1 + the largest m - P over points (m >= P) breaking (D) */
                 uint64_t s = kt + 1, D = 0;
@@ -530,9 +551,14 @@ wy_status wy_exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t 
                         size_t errlen)
 {
     e->canceled = 0;
+    e->transient = 0;
     wy_status st = exact_eval(e, ans, x, y, side, err, errlen);
     if (e->canceled)
         return wy_fail(WY_ECANCELED, err, errlen, "stopped while proving row periodicity");
+    /* a proof this call could not afford (memory): the call fails, with that
+     * reason, rather than answer less than it would with the memory */
+    if (e->transient && (st == WY_ERANGE || (st == WY_OK && !ans->has_value)))
+        return wy_fail(WY_ERANGE, err, errlen, "%s", e->transient_err);
     return st;
 }
 
@@ -570,7 +596,7 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
         ans->outcome = r.outcome ? 'N' : 'P';
         ans->has_value = r.has_value;
         if (!r.has_value)
-            snprintf(ans->why, sizeof ans->why, "%s", why[0] ? why : "no exact method gives it");
+            snprintf(ans->why, sizeof ans->why, "%.255s", why[0] ? why : "no exact method gives it");
         return WY_OK;
     }
     /* G = G_base xor h */

@@ -46,6 +46,8 @@ struct wy_exact {
     char cert_err[WY_ERRLEN];
     const wy_run *run;  /* threads, progress, cancellation for the tables it computes (NULL: none) */
     int canceled;       /* run->progress stopped the current call */
+    int transient;      /* the current call could not afford a proof (memory) */
+    char transient_err[WY_ERRLEN];
     mpz_t t[8];         /* scratch */
 };
 

@@ -23,6 +23,8 @@ wy_status wy_row_periods_compute_run(wy_row_periods *out, const wy_rules *rules,
     memset(out, 0, sizeof *out);
     wy_strip *s = NULL;
     wy_status st = wy_strip_build_run(&s, rules, rows, max_cols, mem_limit, run, err, errlen);
+    if (st == WY_EDIFF) /* no period within max_cols: the documented WY_ERANGE */
+        st = WY_ERANGE;
     if (st != WY_OK)
         return st;
     size_t n = (size_t)s->nlayers * s->nrows;

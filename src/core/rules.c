@@ -231,7 +231,7 @@ int wy_format_bytes(char *buf, size_t len, uint64_t b)
     while (u < 5 && (b >> (10 * (u + 1))) >= 1024)
         u++;
     uint64_t whole = b >> (10 * (u + 1)), rest = b - (whole << (10 * (u + 1)));
-    unsigned tenth = (unsigned)((rest >> (10 * u)) * 10 >> 10); /* rest / 2^(10(u+1)) in tenths, rounded down */
+    unsigned tenth = (unsigned)(((unsigned __int128)rest * 10) >> (10 * (u + 1))); /* rounded down */
     if (tenth)
         return snprintf(buf, len, "%llu.%u %s", (unsigned long long)whole, tenth, unit[u]);
     return snprintf(buf, len, "%llu %s", (unsigned long long)whole, unit[u]);

@@ -388,7 +388,9 @@ wy_status wy_strip_build_run(wy_strip **out, const wy_rules *rules, uint32_t nro
     }
     char rt[160];
     wy_rules_format(rt, sizeof rt, rules);
-    return wy_fail(WY_ERANGE, err, errlen, "rows 0..%u of %s: no period found in the first %llu columns", nrows - 1, rt,
+    /* WY_EDIFF: searched and found none (a fact about the ruleset, which the
+     * exact engine may remember); other failures are about this run */
+    return wy_fail(WY_EDIFF, err, errlen, "rows 0..%u of %s: no period found in the first %llu columns", nrows - 1, rt,
                    (unsigned long long)tried);
 }
 

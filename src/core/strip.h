@@ -48,7 +48,8 @@ typedef struct {
  * with pass=K, max=N, terminal=K, misere (not heap=H, not mod=M: those give
  * WY_EINVAL).  Windows of increasing width are computed, up to max_cols
  * columns and mem_limit bytes (0: no limit); if no checked period is found
- * by then, WY_ERANGE with a message saying how far it looked. */
+ * by then, WY_EDIFF with a message saying how far it looked; WY_ERANGE is
+ * memory (the limit, or an allocation that failed). */
 wy_status wy_strip_build(wy_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
                          uint64_t mem_limit, char *err, size_t errlen);
 
