@@ -7,7 +7,8 @@
 #     build/wythoff is run from the repository root with bash, NO_COLOR=1,
 #     stderr merged into stdout, and build/ replaced by $WY_BUILD/; its output
 #     must equal the lines below it byte for byte, except that durations
-#     printed as "N.NN s" (wythoff check's timings) match any such duration.
+#     printed as "N.NN s" (wythoff check's timings: before ";", ")" or " |",
+#     or at the end of a line) match any such duration.
 #     Commands without
 #     build/wythoff (the library example) are not run here.
 # (b) The ```c block of docs/conventions.md (the library example; README.md must
@@ -44,7 +45,11 @@ awk -v dir="$tmp" '
   inblk && cur != "" { print > (cur ".exp") }
 ' "${docs[@]}" || { fail "docs examples: cannot read ${docs[*]}"; finish; exit; }
 
-# (a) the command transcripts
+# (a) the command transcripts.  A duration "N.NN s" (wythoff check's timings)
+# matches any other where the transcripts print one: before ';' or ')' (text:
+# "(paper 000, ...; 0.27 s)", "(0.27 s)"), before " |" (markdown table cells:
+# "| 0.00 s |") or at the end of a line.
+durations='s/[0-9]+\.[0-9]{2} s([;)]| \||$)/#.## s\1/g'
 n=0
 for f in "$tmp"/[0-9]*.cmd; do
   [ -e "$f" ] || continue
@@ -53,8 +58,8 @@ for f in "$tmp"/[0-9]*.cmd; do
   run=${cmd//build\/wythoff/$build/wythoff}
   NO_COLOR=1 bash -c "{ $run
 } 2>&1" >"$b.out" </dev/null
-  sed -E 's/[0-9]+\.[0-9]{2} s([;)]|$)/#.## s\1/g' "$b.exp" >"$b.expn"
-  sed -E 's/[0-9]+\.[0-9]{2} s([;)]|$)/#.## s\1/g' "$b.out" >"$b.outn"
+  sed -E "$durations" "$b.exp" >"$b.expn"
+  sed -E "$durations" "$b.out" >"$b.outn"
   if cmp -s "$b.expn" "$b.outn"; then
     pass "doc example $where: $cmd"
   else

@@ -979,11 +979,22 @@ def batch(lines):
     """Each line: a command's arguments separated by tabs.  Prints, per line,
     "STATUS<TAB>message" (STATUS the command's exit status); the palette and
     the reference values are computed once for all."""
-    for line in lines:
-        line = line.rstrip('\n')
-        if not line:
-            continue
-        rc, msg = run(line.split('\t'))
+    cmds = [line.rstrip('\n').split('\t') for line in lines if line.rstrip('\n')]
+    # plain wythoff's values: the largest window any check needs, computed
+    # first, holds the others (ref_values slices it)
+    R = C = 0
+    for a in cmds:
+        try:
+            if a[0] in ('heat', 'table', 'ppos') and 'wythoff' in a and '--rows' in a and '--cols' in a and \
+                    (a[0] != 'ppos' or int(a[a.index('--value') + 1] if '--value' in a else 0) != 0):
+                R = max(R, int(a[a.index('--rows') + 1]))
+                C = max(C, int(a[a.index('--cols') + 1]))
+        except (ValueError, IndexError):
+            pass  # run() reports it
+    if R and C:
+        ref_values('wythoff', R, C)
+    for a in cmds:
+        rc, msg = run(a)
         print('%d\t%s' % (rc, ' '.join(msg.split('\n'))), flush=True)
     return 0
 

@@ -11,8 +11,9 @@
  *     likewise one byte below wy_table_estimate_layout for a forced layout;
  *   - huge windows under a 1 GiB limit are refused up front.
  *
- * Environment: WY_SEED (default: time-based; printed), WY_TEST_ITERS
- * (default 1: a few hundred random cases).
+ * Environment: WY_SEED (default 20261121; printed), WY_TEST_ITERS
+ * (default 1: a few hundred random cases; a third of them under the
+ * sanitizers, WY_TEST_SAN=1).
  * Output: "PASS name" / "FAIL name: why" lines; exit 0 iff all passed.
  */
 #include "../naive/naive.h"
@@ -229,7 +230,7 @@ static void check_case(ctx *c, tk_group *g, const char *text, const wy_rules *r,
 static int run_random(ctx *c, uint64_t iters)
 {
     tk_group g = {"engine-vs-naive random", 0, 0};
-    uint64_t n = 300 * iters;
+    uint64_t n = (tk_test_san() ? 100 : 300) * iters;
     for (uint64_t i = 0; i < n; i++) {
         tk_spec spec;
         tk_random_spec(c->rng, &spec);
@@ -256,7 +257,7 @@ static int run_random(ctx *c, uint64_t iters)
 static int run_larger(ctx *c, uint64_t iters)
 {
     tk_group g = {"engine-vs-naive larger windows", 0, 0};
-    uint64_t n = 40 * iters;
+    uint64_t n = (tk_test_san() ? 15 : 40) * iters;
     for (uint64_t i = 0; i < n; i++) {
         tk_spec spec;
         tk_random_spec(c->rng, &spec);

@@ -5,7 +5,7 @@
  * is the mex of the values of the options the library lists (values from
  * the naive reference and from the engine).
  *
- * Environment: WY_SEED (default: time-based; printed), WY_TEST_ITERS
+ * Environment: WY_SEED (default 20261121; printed), WY_TEST_ITERS
  * (default 1).  Output: "PASS name" / "FAIL name: why"; exit 0 iff all passed.
  */
 #include "../naive/naive.h"

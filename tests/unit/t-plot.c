@@ -33,6 +33,12 @@
  *     in 128 bits) for many v and vmax up to UINT64_MAX, so entry 0 at 0,
  *     entry 255 at vmax, monotone; wy_plot_set_rgb(m) = wy_palette_sets[m-1].
  *
+ * Under the sanitizers (WY_TEST_SAN=1, tk_test_san) the large windows are
+ * smaller, with the same code paths (blocks of positions above 800, SVG
+ * tiles above 16384 cells, streamed tables): 2: 150 x 100 instead of 300 x
+ * 200, 1000 x 400 instead of 3000 x 1000; 4: 200 instead of 1100; 5: 500,
+ * 20000 and 1000 instead of 2000, 100000 and 3000.
+ *
  * Output: "PASS name" / "FAIL name: why" lines; exit 0 iff all passed.
  */
 #include "../../src/plot/palette.h"
@@ -45,6 +51,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static int san; /* tk_test_san(): smaller windows */
+
+/* n, or `small` under the sanitizers. */
+static uint32_t sz(uint32_t n, uint32_t small) { return san ? small : n; }
 
 static int parse(wy_rules *r, const char *text)
 {
@@ -421,6 +432,10 @@ static int check_memory_output(void)
             sp.format = f ? WY_PLOT_SVG : WY_PLOT_PNG;
             sp.rows = cases[c].rows;
             sp.cols = cases[c].cols;
+            if (san && sp.rows * sp.cols > 50000) { /* 300 x 200 -> 150 x 100, 3000 x 1000 -> 1000 x 400 */
+                sp.rows = sp.rows > 800 ? 1000 : sp.rows / 2;
+                sp.cols = sp.rows > 800 ? 400 : sp.cols / 2;
+            }
             sp.cell = cases[c].cell;
             sp.value = cases[c].value;
             sp.ngames = cases[c].ngames;
@@ -575,7 +590,7 @@ static int check_write_errors(void)
     specs[1].games[1].rules = &n;
     specs[1].games[1].side = wy_side_start(&n);
     specs[2] = base_spec(&w, WY_PLOT_TABLE, 20);
-    specs[3] = base_spec(&n, WY_PLOT_HEATMAP, 1100); /* SVG: embedded images */
+    specs[3] = base_spec(&n, WY_PLOT_HEATMAP, sz(1100, 200)); /* SVG: embedded images */
     for (int s = 0; s < 4; s++)
         for (int f = 0; f < 2; f++) {
             wy_plot_spec sp = specs[s];
@@ -615,9 +630,9 @@ static int check_mem_limit(void)
     if (!parse(&w, "wythoff") || !parse(&m, "wythoff+max=3"))
         return 1;
     wy_plot_spec specs[4];
-    specs[0] = base_spec(&w, WY_PLOT_HEATMAP, 2000);
-    specs[1] = base_spec(&w, WY_PLOT_PPOS, 100000);
-    specs[2] = base_spec(&m, WY_PLOT_PPOS, 3000);
+    specs[0] = base_spec(&w, WY_PLOT_HEATMAP, sz(2000, 500));
+    specs[1] = base_spec(&w, WY_PLOT_PPOS, sz(100000, 20000));
+    specs[2] = base_spec(&m, WY_PLOT_PPOS, sz(3000, 1000));
     specs[3] = base_spec(&w, WY_PLOT_TABLE, 30);
     for (int s = 0; s < 4; s++)
         for (int f = 0; f < 2; f++) {
@@ -770,6 +785,7 @@ static int check_colours(void)
 
 int main(void)
 {
+    san = tk_test_san();
     int bad = 0;
     bad += check_bad_specs();
     bad += check_memory_output();
