@@ -1,14 +1,42 @@
 /*
- * wythoff.h - exact computation on Wythoff's game and its variants.
+ * wythoff.h - exact computation on Wythoff's game and its variants: the core
+ * library (libwythoff: rules, moves, the table, layer and exact engines,
+ * comparisons).  The claims (wythoff_check.h, libwythoff-check) and the
+ * pictures (wythoff_plot.h, libwythoff-plot) are layers above it that use
+ * only the core's public headers.
  *
- * Conventions (see docs/conventions.md):
+ * Conventions (docs/conventions.md):
  *  - every public name starts with wy_ (types, functions) or WY_ (constants);
+ *    every public function is declared WY_API, and the shared libraries
+ *    export nothing else;
  *  - output arguments come first, inputs are const;
- *  - functions return a wy_status; on failure they write a one-line message
- *    naming the problem into the caller's error buffer (may be NULL);
- *  - the library never prints and never exits;
- *  - an object made by wy_X_new / wy_X_compute is owned by the caller and
- *    released with wy_X_free (which accepts NULL).
+ *  - functions return a wy_status; on failure, and only then, they write a
+ *    one-line message naming the problem into the caller's error buffer err
+ *    of errlen bytes (may be NULL); WY_ERRLEN always suffices;
+ *  - the library never prints and never exits.
+ *
+ * Ownership:
+ *  - an object made by wy_X_new or wy_X_compute (wy_table, wy_exact) belongs
+ *    to the caller and is released with wy_X_free, which accepts NULL; on
+ *    failure nothing is allocated and *out is NULL;
+ *  - a struct with wy_X_init and wy_X_clear (wy_answer, wy_eval_item,
+ *    wy_options, wy_row_periods) belongs to the caller, who initialises it
+ *    once, may pass it to any number of calls, and clears it once;
+ *  - an array the library hands out (wy_layer_positions) is released with
+ *    wy_free; lists of big moves with wy_bigmoves_free;
+ *  - plain structs (wy_rules, wy_side, wy_move, wy_pos, wy_run) are values:
+ *    the library keeps no pointer to them after a call returns, except the
+ *    wy_run given to wy_exact_set_run;
+ *  - strings the library returns (wy_answer.method, claim texts) are static.
+ *
+ * Threads: the library has no global mutable state.  Any function may run
+ * in several threads at once on different objects.  A computed wy_table is
+ * read-only: any number of threads may read one at once.  A wy_exact keeps
+ * caches and scratch numbers: one thread at a time per wy_exact (make one
+ * per thread).  Callbacks (progress, rows, positions, differences, bytes)
+ * are called from the calling thread unless a function says otherwise,
+ * never two at once.  GMP aborts the process when it cannot allocate; every
+ * other allocation that fails is WY_ERANGE.
  */
 #ifndef WYTHOFF_H
 #define WYTHOFF_H
@@ -189,7 +217,8 @@ WY_API uint64_t wy_table_estimate(const wy_rules *rules, uint32_t rows, uint32_t
 WY_API uint64_t wy_table_estimate_layout(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
                                   wy_layout layout);
 
-/* Compute the table.  `side` is the highest side state needed (all states
+/* Compute the table.  Owned by the caller, released by wy_table_free.
+ * `side` is the highest side state needed (all states
  * {p <= side.pass, h <= side.heap} are computed, as the recursion needs them).
  * If the estimate exceeds mem_limit (0: no limit) nothing is allocated and
  * WY_ERANGE is returned with the estimate in the message.

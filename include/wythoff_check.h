@@ -9,7 +9,10 @@
  * failure, the smallest counterexample with its values.  Nothing is looked
  * up: printed values are compared with freshly computed ones.
  *
- * The library never prints; the command `wythoff check` formats results. */
+ * The library never prints; the command `wythoff check` formats results.
+ * Nothing here allocates anything that outlives a call: wy_claim_info and
+ * its strings are static, wy_claim_result is the caller's.  Claims may be
+ * checked in several threads at once. */
 #ifndef WYTHOFF_CHECK_H
 #define WYTHOFF_CHECK_H
 

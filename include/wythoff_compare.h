@@ -14,6 +14,9 @@
  *
  * Every differing position is handed to a callback in increasing x, then
  * increasing y, and a summary is filled in.  The library never prints.
+ * wy_compare allocates nothing that outlives the call; the sides' rules and
+ * positions are only read, during the call (several comparisons may share
+ * them in different threads).
  */
 #ifndef WYTHOFF_COMPARE_H
 #define WYTHOFF_COMPARE_H

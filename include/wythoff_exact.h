@@ -18,12 +18,15 @@ extern "C" {
 #endif
 
 /* An exact evaluator for one ruleset.  It keeps what it has proved or
- * computed (row strips, periods, small tables) for later questions.
- * Made by wy_exact_new, released by wy_exact_free. */
+ * computed (row strips, periods, small tables) for later questions, and
+ * scratch numbers: use it from one thread at a time (one per thread).
+ * Made by wy_exact_new (a 64 x 64 table of the ruleset: milliseconds),
+ * owned by the caller, released by wy_exact_free (accepts NULL). */
 typedef struct wy_exact wy_exact;
 
 /* mem_limit bounds what the evaluator may allocate for its tables and
- * strips (0: no limit). */
+ * strips (0: no limit).  WY_EINVAL for a bad ruleset (wy_rules_check),
+ * WY_ERANGE when its first table does not fit. */
 WY_API wy_status wy_exact_new(wy_exact **out, const wy_rules *rules, uint64_t mem_limit, char *err, size_t errlen);
 WY_API void wy_exact_free(wy_exact *e);
 

@@ -23,6 +23,9 @@
  * 0..(g XOR h) are computed.  The terminal region and misere play change
  * only the region's values, which the engine seeds; everything outside the
  * region follows the mex recursion.  See docs/engines.md.
+ *
+ * A scan allocates nothing that outlives it (wy_layer_positions' list is the
+ * caller's, released with wy_free); scans may run in several threads at once.
  */
 #ifndef WYTHOFF_LAYER_H
 #define WYTHOFF_LAYER_H

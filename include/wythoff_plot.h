@@ -25,7 +25,8 @@
  *
  * The library computes the values itself (table engine, or layer engine for
  * dot plots of games it covers) and writes the file's bytes through a
- * callback; it never prints.
+ * callback; it never prints.  Nothing outlives a call (the spec and its
+ * rulesets are only read); plots may be drawn in several threads at once.
  */
 #ifndef WYTHOFF_PLOT_H
 #define WYTHOFF_PLOT_H
