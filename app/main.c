@@ -56,7 +56,7 @@ static const cli_cmd commands[] = {
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-/* In the design (shared DESIGN.md) but not in this version. */
+/* Planned (docs/commands.md) but not in this version. */
 static const char *const later_commands[] = {"play"};
 
 const cli_cmd *cli_command(const char *name)

@@ -1,5 +1,5 @@
 /*
- * wythoff_layer.h - the layer engine (DESIGN.md, engine 2): the positions of
+ * wythoff_layer.h - the layer engine (docs/engines.md): the positions of
  * one value g, row by row, in O(size) bits of memory.
  *
  * Works for every ruleset where each row, column and diagonal holds each

@@ -27,7 +27,7 @@ uint64_t ck_isqrt(uint64_t v)
     return r;
 }
 
-/* floor(n phi) = (n + floor(sqrt(5 n^2))) / 2 (DESIGN.md); 5 n^2 < 2^64. */
+/* floor(n phi) = (n + floor(sqrt(5 n^2))) / 2 (docs/exact.md); 5 n^2 < 2^64. */
 uint64_t ck_floor_phi(uint64_t n) { return (n + ck_isqrt(5 * n * n)) / 2; }
 
 /* floor(n / phi) = floor((sqrt(5) n - n) / 2) = floor((isqrt(5 n^2) - n) / 2). */

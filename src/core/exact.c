@@ -1,4 +1,4 @@
-/* exact.c - the exact engine (DESIGN.md engine 3): answers for positions of
+/* exact.c - the exact engine (docs/exact.md): answers for positions of
  * any size from closed forms, the papers' theorems and periodicity the
  * engine proves itself.  Methods and their sources: docs/exact.md.
  *

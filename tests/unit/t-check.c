@@ -1,6 +1,6 @@
 /*
  * t-check - `wythoff check`'s library side (include/wythoff_check.h) and the
- * generic kinds of check behind it (src/check_internal.h).
+ * generic kinds of check behind it (src/check/check_internal.h).
  *
  *  1. The registry: ids unique, wy_claim_find / wy_claim_get consistent,
  *     every claim described, the six recorded errata registered.

@@ -1,6 +1,6 @@
 /*
- * t-exact - differential tests of the exact engine (src/exact.c, public
- * interface include/wythoff_exact.h, number theory src/exact.h).
+ * t-exact - differential tests of the exact engine (src/core/exact*.c, public
+ * interface include/wythoff_exact.h, number theory src/core/exact.h).
  *
  * 1. exact vs table: for every ruleset of the list below and every side
  *    state, every cell of a W x W table-engine window (and of a window of

@@ -1,5 +1,5 @@
 /*
- * t-font - the pictures' bitmap font (src/font.h) against its own promises
+ * t-font - the pictures' bitmap font (src/plot/font.h) against its own promises
  * and an independent reference drawing.
  *
  *  1. The table, read through wy_font_bits: every row of the 95 glyphs is

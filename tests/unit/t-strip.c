@@ -1,5 +1,5 @@
 /*
- * t-strip - the strip module (src/strip.h): the first rows of a ruleset as
+ * t-strip - the strip module (src/core/strip.h): the first rows of a ruleset as
  * proved eventually additively periodic sequences.
  *
  * For each ruleset of the list below, wy_strip_build's extrapolation
