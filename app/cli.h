@@ -156,6 +156,8 @@ void cli_out_json_big(cli_out *o, const mpz_t v);
 void cli_out_json_u64(cli_out *o, uint64_t v);
 /* "rules":"...","misere":..., and "pass"/"heap" where the ruleset has them. */
 void cli_out_json_game(cli_out *o, const cli_game *g);
+/* The decimal text of a 128-bit count (buf of 40 bytes suffices); returns buf. */
+const char *cli_u128_text(char *buf, size_t n, unsigned __int128 v);
 /* Write the buffer out (for long runs: output keeps flowing). */
 void cli_out_flush(cli_out *o);
 /* Flush and release; returns 0 on a write error. */

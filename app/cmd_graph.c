@@ -141,20 +141,6 @@ static int graph_count(graph *g, uint64_t cap)
     return 0;
 }
 
-/* Decimal text of a 128-bit count. */
-static const char *u128_text(char *buf, size_t n, unsigned __int128 v)
-{
-    char tmp[48];
-    int k = (int)sizeof tmp - 1;
-    tmp[k] = '\0';
-    do {
-        tmp[--k] = (char)('0' + (int)(v % 10));
-        v /= 10;
-    } while (v && k > 0);
-    snprintf(buf, n, "%s", tmp + k);
-    return buf;
-}
-
 /* The largest N whose N x N window (same ruleset and side state) stays
  * within the cap, counting nodes by the bound (P + 1)(H + 1) N^2; 0 when
  * even 1 x 1 does not. */
@@ -213,7 +199,7 @@ static int refuse(const graph *g, uint64_t cap, const char *what, unsigned __int
     return cli_die(2, "the move graph of %s%s%s%s on the %llu x %llu window has %s%s %s, more than the cap of %llu "
                   "(Graphviz's dot lays out 2000 edges in seconds, 5000 in minutes); %s",
                g->rules_text, *side ? " (" : "", *side ? side + 2 : "", *side ? ")" : "", (unsigned long long)g->R,
-               (unsigned long long)g->C, at_least ? "at least " : "", u128_text(num, sizeof num, count), what,
+               (unsigned long long)g->C, at_least ? "at least " : "", cli_u128_text(num, sizeof num, count), what,
                (unsigned long long)cap, hint);
 }
 
@@ -395,8 +381,8 @@ static int write_dot(cli_out *o, const graph *g, const wy_table *t, int argc, ch
     command_line(o, argc, argv);
     cli_out_fmt(o, "\n// %s node%s (the states reachable from the window), %s edge%s (every move), "
                    "%llu P-position%s, %llu winning move%s\n",
-                u128_text(num, sizeof num, g->nodes), g->nodes == 1 ? "" : "s",
-                u128_text(num2, sizeof num2, g->edges), g->edges == 1 ? "" : "s", (unsigned long long)np,
+                cli_u128_text(num, sizeof num, g->nodes), g->nodes == 1 ? "" : "s",
+                cli_u128_text(num2, sizeof num2, g->edges), g->edges == 1 ? "" : "s", (unsigned long long)np,
                 np == 1 ? "" : "s", (unsigned long long)nwin, nwin == 1 ? "" : "s");
     cli_out_fmt(o, "// node \"x,y%s%s\": the state (x, y)%s%s; label \"x,y%s%s\\n%s = value\"; "
                    "class P (value 0: filled red) or N\n",

@@ -294,16 +294,10 @@ int cli_window_table(const cli_config *c)
 {
     if (c->rows <= UINT32_MAX && c->cols <= UINT32_MAX)
         return 0;
-    unsigned __int128 gib = ((unsigned __int128)c->rows * c->cols * 4) >> 30;
     char num[48];
-    int k = (int)sizeof num - 1;
-    num[k] = '\0';
-    do {
-        num[--k] = (char)('0' + (int)(gib % 10));
-        gib /= 10;
-    } while (gib && k > 0);
+    cli_u128_text(num, sizeof num, ((unsigned __int128)c->rows * c->cols * 4) >> 30);
     return cli_die(3,
                    "a %llu x %llu window is beyond the table engine (at most 4294967295 per side); its values alone "
                    "would need about %s GiB",
-                   (unsigned long long)c->rows, (unsigned long long)c->cols, num + k);
+                   (unsigned long long)c->rows, (unsigned long long)c->cols, num);
 }

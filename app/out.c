@@ -180,6 +180,19 @@ void cli_side_suffix(char *buf, size_t n, const cli_game *g)
         buf[0] = '\0';
 }
 
+const char *cli_u128_text(char *buf, size_t n, unsigned __int128 v)
+{
+    char tmp[48];
+    int k = (int)sizeof tmp - 1;
+    tmp[k] = '\0';
+    do {
+        tmp[--k] = (char)('0' + (int)(v % 10));
+        v /= 10;
+    } while (v && k > 0);
+    snprintf(buf, n, "%s", tmp + k);
+    return buf;
+}
+
 int cli_die(int code, const char *fmt, ...)
 {
     va_list ap;
