@@ -25,11 +25,17 @@ int cli_find_dot(char *path, size_t n, char *why, size_t wn)
     const char *env = getenv("WYTHOFF_DOT");
     const char *prog = env && *env ? env : "dot";
     if (strchr(prog, '/')) {
-        if (access(prog, X_OK) == 0) {
-            snprintf(path, n, "%s", prog);
-            return 1;
+        struct stat st;
+        int k = snprintf(path, n, "%s", prog);
+        if (k < 0 || (size_t)k >= n) {
+            snprintf(why, wn, "WYTHOFF_DOT is longer than %zu bytes", n - 1);
+            return 0;
         }
-        snprintf(why, wn, "WYTHOFF_DOT names '%s', which is not an executable program (%s)", prog, strerror(errno));
+        errno = 0;
+        if (stat(prog, &st) == 0 && S_ISREG(st.st_mode) && access(prog, X_OK) == 0)
+            return 1;
+        snprintf(why, wn, "WYTHOFF_DOT names '%.200s', which is not an executable program (%s)", prog,
+                 errno ? strerror(errno) : "not a regular file");
         return 0;
     }
     const char *dirs = getenv("PATH");

@@ -125,18 +125,14 @@ int cli_num_bytes(uint64_t *out, const char *text, char *err, size_t errlen)
         default: break;
         }
     }
-    char num[64];
     char q[48];
     quoted(q, sizeof q, text);
     size_t nn = n - (shift ? 1 : 0);
+    char *num = strndup(text, nn); /* the number without its suffix, of any length */
     mpz_t v;
     mpz_init(v);
-    int r = 0;
-    if (nn > 0 && nn < sizeof num) {
-        memcpy(num, text, nn);
-        num[nn] = '\0';
-        r = parse(v, num);
-    }
+    int r = nn > 0 && num ? parse(v, num) : 0;
+    free(num);
     if (r == 1) {
         mpz_mul_2exp(v, v, shift);
         if (mpz_sizeinbase(v, 2) <= 64) {
@@ -146,12 +142,11 @@ int cli_num_bytes(uint64_t *out, const char *text, char *err, size_t errlen)
             mpz_clear(v);
             return 1;
         }
-        snprintf(err, errlen, "memory limit '%s' is too large (at most 2^64 - 1 bytes)", q);
-    } else if (r < 0 || nn >= sizeof num) {
-        snprintf(err, errlen, "memory limit '%s' is too large (at most 2^64 - 1 bytes)", q);
-    } else {
-        snprintf(err, errlen, "bad memory limit '%s' (expected bytes, or a number with K, M, G or T)", q);
     }
+    if (r != 0)
+        snprintf(err, errlen, "memory limit '%s' is too large (at most 2^64 - 1 bytes)", q);
+    else
+        snprintf(err, errlen, "bad memory limit '%s' (expected bytes, or a number with K, M, G or T)", q);
     mpz_clear(v);
     return 0;
 }

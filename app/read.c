@@ -13,9 +13,11 @@ int cli_read_line(FILE *f, char **line, size_t *cap, size_t *len, int *rc, char 
 {
     errno = 0;
     ssize_t n = getline(line, cap, f);
-    if (n < 0) {
+    /* a read that fails after part of a line returns that part with the
+     * stream's error flag set: an error, not a shorter line */
+    if (n < 0 || ferror(f)) {
         int e = errno;
-        if (e == 0 && !ferror(f))
+        if (n < 0 && e == 0 && !ferror(f))
             return 0; /* the end */
         if (e == EINTR || cli_interrupted()) {
             *rc = 130;
