@@ -210,7 +210,9 @@ wy_run cli_run(const cli_config *c, cli_progress *p, const char *what, const cha
  *    file's mode; a file with several hard links is written in place at the
  *    end instead, so that the links stay;
  *  - a symbolic link is followed: its target is replaced as above;
- *  - anything else (a FIFO, a terminal, a device) is written directly;
+ *  - anything else (a FIFO, a terminal, a device) is written directly, and
+ *    so is every path under /dev/ and /proc/ (/dev/stdout, /dev/fd/N:
+ *    appended to);
  *  - a directory, an empty name, a missing directory, a dangling link are
  *    refused before any work (exit 2). */
 typedef struct {

@@ -25,6 +25,10 @@ int cli_cmd_period(cli_config *c)
         return cli_die(2, "--max-cols out of range (64 to 4294967295)");
     if (g->rules.heap || g->rules.mod)
         return cli_die(2, "period covers rulesets without heap=H and mod=M (got '%s')", g->text);
+    cli_sink sink;
+    cli_out o;
+    if ((rc = cli_open_output(c, &sink, &o)))
+        return rc;
     wy_row_periods rp;
     cli_progress prog;
     wy_run run = cli_run(c, &prog, "period", "cells");
@@ -32,13 +36,7 @@ int cli_cmd_period(cli_config *c)
                                               sizeof err);
     cli_progress_done(&prog);
     if (st != WY_OK)
-        return cli_fail(st, err, 0);
-    cli_sink sink;
-    cli_out o;
-    if ((rc = cli_open_output(c, &sink, &o))) {
-        wy_row_periods_clear(&rp);
-        return rc;
-    }
+        return cli_finish(&o, &sink, cli_fail(st, err, 0));
     const uint32_t p = g->side.pass;
     const char *fmt = c->format;
     const int additive = rp.shift != 0;

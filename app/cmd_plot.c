@@ -100,7 +100,8 @@ int cli_cmd_plot(cli_config *c)
     if ((rc = cli_window(c, 64)))
         return rc;
     if (c->rows > UINT32_MAX || c->cols > UINT32_MAX)
-        return cli_die(2, "--size, --rows, --cols out of range (1 to 4294967295)");
+        return cli_die(3, "a %llu x %llu window is beyond plot (at most 4294967295 per side)",
+                       (unsigned long long)c->rows, (unsigned long long)c->cols);
     sp.rows = (uint32_t)c->rows;
     sp.cols = (uint32_t)c->cols;
 

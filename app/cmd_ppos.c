@@ -90,6 +90,12 @@ static int ppos_seq(cli_config *c)
         mpz_clear(from);
         return cli_die(2, "%s", err);
     }
+    cli_sink sink;
+    cli_out o;
+    if ((rc = cli_open_output(c, &sink, &o))) {
+        mpz_clear(from);
+        return rc;
+    }
     wy_exact *ex = NULL;
     wy_status st = wy_exact_new(&ex, &g->rules, c->mem_limit, err, sizeof err);
     xa = malloc(CHUNK * sizeof *xa);
@@ -108,9 +114,9 @@ static int ppos_seq(cli_config *c)
         if (st != WY_OK)
             rc = cli_fail(st, err, 0);
     }
-    cli_sink sink;
-    cli_out o;
-    if (!rc && !(rc = cli_open_output(c, &sink, &o))) {
+    if (rc) {
+        rc = cli_finish(&o, &sink, rc);
+    } else {
         seq_writer w = {&o, strcmp(c->format, "csv") == 0, strcmp(c->format, "json") == 0, c->given[O_COUNT], 0};
         char side[96];
         cli_side_suffix(side, sizeof side, g);
@@ -238,19 +244,7 @@ static void pw_end(pos_writer *p)
 /* Stop writing: Ctrl-C or a write error (cli_finish reports either). */
 static int stopped(const cli_out *o) { return cli_interrupted() || cli_write_failed(o); }
 
-/* The count alone, written. */
-static int write_count(cli_config *c, uint64_t n)
-{
-    cli_sink sink;
-    cli_out o;
-    int rc = cli_open_output(c, &sink, &o);
-    if (rc)
-        return rc;
-    cli_out_fmt(&o, "%llu\n", (unsigned long long)n);
-    return cli_finish(&o, &sink, 0);
-}
-
-static int ppos_layers(cli_config *c, uint64_t v)
+static int ppos_layers(cli_config *c, uint64_t v, cli_out *o)
 {
     char err[WY_ERRLEN];
     const cli_game *g = &c->game[0];
@@ -260,7 +254,10 @@ static int ppos_layers(cli_config *c, uint64_t v)
         uint64_t n = 0;
         wy_status st = wy_layer_count(&n, &g->rules, g->side, v, c->rows, c->cols, c->mem_limit, &run, err, sizeof err);
         cli_progress_done(&prog);
-        return st != WY_OK ? cli_fail(st, err, 1) : write_count(c, n);
+        if (st != WY_OK)
+            return cli_fail(st, err, 1);
+        cli_out_fmt(o, "%llu\n", (unsigned long long)n);
+        return 0;
     }
     if (c->rows > UINT32_MAX || c->cols > UINT32_MAX)
         return cli_die(3, "listing the positions of a %llu x %llu window is beyond this tool (use --count)",
@@ -272,22 +269,16 @@ static int ppos_layers(cli_config *c, uint64_t v)
     cli_progress_done(&prog);
     if (st != WY_OK)
         return cli_fail(st, err, 1);
-    cli_sink sink;
-    cli_out o;
-    int rc = cli_open_output(c, &sink, &o);
-    if (!rc) {
-        pos_writer pw = {&o, strcmp(c->format, "csv") == 0, strcmp(c->format, "json") == 0, 0};
-        pw_begin(&pw, g, v, c->rows, c->cols);
-        for (size_t i = 0; i < n && ((i & 0xffff) || !stopped(&o)); i++)
-            pw_pos(&pw, p[i].x, p[i].y);
-        pw_end(&pw);
-        rc = cli_finish(&o, &sink, 0);
-    }
+    pos_writer pw = {o, strcmp(c->format, "csv") == 0, strcmp(c->format, "json") == 0, 0};
+    pw_begin(&pw, g, v, c->rows, c->cols);
+    for (size_t i = 0; i < n && ((i & 0xffff) || !stopped(o)); i++)
+        pw_pos(&pw, p[i].x, p[i].y);
+    pw_end(&pw);
     wy_free(p);
-    return rc;
+    return 0;
 }
 
-static int ppos_table(cli_config *c, uint64_t v)
+static int ppos_table(cli_config *c, uint64_t v, cli_out *o)
 {
     char err[WY_ERRLEN];
     const cli_game *g = &c->game[0];
@@ -303,32 +294,30 @@ static int ppos_table(cli_config *c, uint64_t v)
     if (st != WY_OK)
         return cli_fail(st, err, 1);
     uint32_t *row = malloc((size_t)C * sizeof *row);
-    cli_sink sink;
-    cli_out o;
-    rc = row ? cli_open_output(c, &sink, &o) : cli_die(3, "out of memory");
-    if (!rc) {
-        pos_writer pw = {&o, strcmp(c->format, "csv") == 0, strcmp(c->format, "json") == 0, 0};
-        if (!c->given[O_COUNT])
-            pw_begin(&pw, g, v, R, C);
-        for (uint32_t x = 0; x < R && !stopped(&o); x++) {
-            wy_table_row(t, x, g->side, row);
-            for (uint32_t y = 0; y < C; y++)
-                if (row[y] == v) {
-                    if (c->given[O_COUNT])
-                        pw.count++;
-                    else
-                        pw_pos(&pw, x, y);
-                }
-        }
-        if (c->given[O_COUNT])
-            cli_out_fmt(&o, "%llu\n", (unsigned long long)pw.count);
-        else
-            pw_end(&pw);
-        rc = cli_finish(&o, &sink, 0);
+    if (!row) {
+        wy_table_free(t);
+        return cli_die(3, "out of memory");
     }
+    pos_writer pw = {o, strcmp(c->format, "csv") == 0, strcmp(c->format, "json") == 0, 0};
+    if (!c->given[O_COUNT])
+        pw_begin(&pw, g, v, R, C);
+    for (uint32_t x = 0; x < R && !stopped(o); x++) {
+        wy_table_row(t, x, g->side, row);
+        for (uint32_t y = 0; y < C; y++)
+            if (row[y] == v) {
+                if (c->given[O_COUNT])
+                    pw.count++;
+                else
+                    pw_pos(&pw, x, y);
+            }
+    }
+    if (c->given[O_COUNT])
+        cli_out_fmt(o, "%llu\n", (unsigned long long)pw.count);
+    else
+        pw_end(&pw);
     free(row);
     wy_table_free(t);
-    return rc;
+    return 0;
 }
 
 int cli_cmd_ppos(cli_config *c)
@@ -355,7 +344,11 @@ int cli_cmd_ppos(cli_config *c)
     int layered = wy_layer_supported(&g->rules, err, sizeof err) == WY_OK;
     if (strcmp(engine, "layer") == 0 && !layered)
         return cli_die(2, "the layer engine does not cover '%s': %s", g->text, err);
-    if (layered && strcmp(engine, "table") != 0)
-        return ppos_layers(c, v);
-    return ppos_table(c, v);
+    /* the output first: a path that cannot be written is refused before the work */
+    cli_sink sink;
+    cli_out o;
+    if ((rc = cli_open_output(c, &sink, &o)))
+        return rc;
+    rc = layered && strcmp(engine, "table") != 0 ? ppos_layers(c, v, &o) : ppos_table(c, v, &o);
+    return cli_finish(&o, &sink, rc);
 }

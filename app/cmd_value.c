@@ -116,25 +116,26 @@ int cli_cmd_value(cli_config *c)
     size_t n = 0;
     if ((rc = positions(c, &it, &n)))
         return rc;
-    cli_progress prog;
-    wy_run run = cli_run(c, &prog, "table", "cells");
-    wy_exact *ex = NULL;
-    size_t bad = 0;
-    if (n && !(rc = exact_open(&ex, c, &run))) {
-        wy_status st = wy_eval_positions(ex, it, n, c->game[0].side, &run, &bad, err, sizeof err);
-        cli_progress_done(&prog);
-        if (st != WY_OK && n > 1 && st != WY_ECANCELED)
-            rc = cli_die(st == WY_ERANGE ? 3 : (int)st, "position %zu: %s", bad + 1, err);
-        else if (st != WY_OK)
-            rc = cli_fail(st, err, 0);
-    }
-    wy_exact_free(ex);
+    /* the output first: a path that cannot be written is refused before the work */
     cli_sink sink;
     cli_out o;
-    if (!rc && !(rc = cli_open_output(c, &sink, &o))) {
-        for (size_t i = 0; i < n; i++)
+    if ((rc = cli_open_output(c, &sink, &o)) == 0) {
+        cli_progress prog;
+        wy_run run = cli_run(c, &prog, "table", "cells");
+        wy_exact *ex = NULL;
+        size_t bad = 0;
+        if (n && !(rc = exact_open(&ex, c, &run))) {
+            wy_status st = wy_eval_positions(ex, it, n, c->game[0].side, &run, &bad, err, sizeof err);
+            cli_progress_done(&prog);
+            if (st != WY_OK && n > 1 && st != WY_ECANCELED)
+                rc = cli_die(st == WY_ERANGE ? 3 : (int)st, "position %zu: %s", bad + 1, err);
+            else if (st != WY_OK)
+                rc = cli_fail(st, err, 0);
+        }
+        wy_exact_free(ex);
+        for (size_t i = 0; i < n && !rc; i++)
             value_line(&o, &c->game[0], &it[i], strcmp(c->format, "json") == 0);
-        rc = cli_finish(&o, &sink, 0);
+        rc = cli_finish(&o, &sink, rc);
     }
     for (size_t i = 0; i < n; i++)
         wy_eval_item_clear(&it[i]);
@@ -301,6 +302,12 @@ int cli_cmd_moves(cli_config *c)
         mpz_clears(x, y, NULL);
         return cli_die(2, "%s", err);
     }
+    cli_sink sink;
+    cli_out o;
+    if ((rc = cli_open_output(c, &sink, &o))) {
+        mpz_clears(x, y, NULL);
+        return rc;
+    }
     cli_progress prog;
     wy_run run = cli_run(c, &prog, "table", "cells");
     wy_exact *ex = NULL;
@@ -312,12 +319,9 @@ int cli_cmd_moves(cli_config *c)
         if (st != WY_OK)
             rc = cli_fail(st, err, 0);
     }
-    cli_sink sink;
-    cli_out o;
-    if (!rc && !(rc = cli_open_output(c, &sink, &o))) {
+    if (!rc)
         moves_out(&o, &c->game[0], &op, x, y, strcmp(c->format, "json") == 0);
-        rc = cli_finish(&o, &sink, 0);
-    }
+    rc = cli_finish(&o, &sink, rc);
     wy_options_clear(&op);
     wy_exact_free(ex);
     mpz_clears(x, y, NULL);

@@ -208,7 +208,7 @@ static int side_value(cli_config *c, cli_game *g, int which, int n, const char *
     const int id = which ? O_HEAP : O_PASS;
     const uint32_t most = which ? g->rules.heap : g->rules.passes;
     uint64_t v;
-    if (!cli_num_size(&v, c->val[id], which ? "--heap" : "--pass", err, sizeof err))
+    if (!cli_num_u64(&v, c->val[id], which ? "--heap" : "--pass", UINT32_MAX, err, sizeof err))
         return cli_die(2, "%s", err);
     if (v > most) {
         if (n == 1 && which)
@@ -295,7 +295,7 @@ int cli_window_table(const cli_config *c)
     if (c->rows <= UINT32_MAX && c->cols <= UINT32_MAX)
         return 0;
     char num[48];
-    cli_u128_text(num, sizeof num, ((unsigned __int128)c->rows * c->cols * 4) >> 30);
+    cli_u128_text(num, sizeof num, ((unsigned __int128)c->rows * c->cols) >> 28); /* 4 bytes each, in GiB */
     return cli_die(3,
                    "a %llu x %llu window is beyond the table engine (at most 4294967295 per side); its values alone "
                    "would need about %s GiB",

@@ -208,8 +208,9 @@ int cli_fail(wy_status st, const char *err, int mem_hint)
 {
     if (st == WY_ECANCELED && cli_interrupted())
         return cli_die(130, "interrupted");
-    if (st == WY_ERANGE)
-        return cli_die(3, "%s%s", err, mem_hint ? " (use --mem-limit to change the limit)" : "");
+    if (st == WY_ERANGE) /* the hint only where a limit refused the work */
+        return cli_die(3, "%s%s", err,
+                       mem_hint && strstr(err, "than the limit of") ? " (use --mem-limit to change the limit)" : "");
     if (st == WY_ECANCELED) /* stopped by a callback of ours: a write error, reported there */
         return cli_die(2, "%s", err);
     return cli_die((int)st, "%s", err);

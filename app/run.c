@@ -188,6 +188,25 @@ int cli_sink_open(cli_sink *s, const char *path)
     if (!*path)
         return cli_die(2, "--output needs a file name");
     struct stat st;
+    if (strncmp(path, "/dev/", 5) == 0 || strncmp(path, "/proc/", 6) == 0) {
+        /* /dev/stdout, /dev/fd/N, /proc/self/fd/N, /dev/null: a channel, not
+         * a file to replace; appended to, so that `--output /dev/stdout >>
+         * log` appends and `> log` (already emptied by the shell) fills */
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+            return cli_die(2, "cannot write '%s': it is a directory", path);
+        int fd = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC);
+        if (fd < 0) {
+            int e = errno;
+            if (e == EINTR && cli_interrupted())
+                return cli_die(130, "interrupted");
+            return cli_die(2, "cannot write '%s' (%s)", path, strerror(e));
+        }
+        if (!(s->f = fdopen(fd, "ab"))) {
+            close(fd);
+            return cli_die(3, "out of memory");
+        }
+        return 0;
+    }
     int exists = lstat(path, &st) == 0;
     if (!exists && errno != ENOENT)
         return cli_die(2, "cannot write '%s' (%s)", path, strerror(errno));

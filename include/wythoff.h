@@ -20,8 +20,9 @@
  *    to the caller and is released with wy_X_free, which accepts NULL; on
  *    failure nothing is allocated and *out is NULL;
  *  - a struct with wy_X_init and wy_X_clear (wy_answer, wy_eval_item,
- *    wy_options, wy_row_periods) belongs to the caller, who initialises it
- *    once, may pass it to any number of calls, and clears it once;
+ *    wy_options) belongs to the caller, who initialises it once, may pass it
+ *    to any number of calls, and clears it once; a wy_row_periods is filled
+ *    by wy_row_periods_compute and released by wy_row_periods_clear;
  *  - an array the library hands out (wy_layer_positions) is released with
  *    wy_free; lists of big moves with wy_bigmoves_free;
  *  - plain structs (wy_rules, wy_side, wy_move, wy_pos, wy_run) are values:

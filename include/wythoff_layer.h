@@ -62,8 +62,8 @@ typedef int (*wy_layer_fn)(void *ctx, uint64_t x, uint64_t y);
  * image, 2; a diagonal one 1); after WY_ECANCELED, those found so far.
  * If the estimate exceeds mem_limit (0: none) nothing is allocated and
  * WY_ERANGE is returned with the estimate in the message; a failed
- * allocation is WY_ERANGE too.  WY_EINVAL: an unsupported ruleset, a bad
- * side state, size 0 or above 2^40.
+ * allocation is WY_ERANGE too, and so is a size above 2^40.  WY_EINVAL: an
+ * unsupported ruleset, a bad side state, size 0.
  * run may be NULL (one thread, no progress).  run->progress is called from
  * the calling thread after every 2^16 rows and once at the end with
  * (size, size); a nonzero return stops the scan (WY_ECANCELED), and so does

@@ -1,6 +1,6 @@
 /* check_internal.h - the generic checks behind wy_claim_check().
  *
- * Each claim of src/check.c is one of a few kinds of check: a printed table
+ * Each claim of src/check/paper*.c is one of a few kinds of check: a printed table
  * or set against the table engine, a set of positions from a layer scan
  * against a formula or against another layer scan (with a threshold region),
  * a formula for every cell of a table, a distance bound, and arithmetic on

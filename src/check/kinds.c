@@ -1,4 +1,4 @@
-/* check_kinds.c - the generic checks of wythoff check (see check_internal.h). */
+/* kinds.c - the generic checks of wythoff check (see check_internal.h). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@
  *   - positions with x, y < SMALL: a small table computed once (exact);
  *   - the outcome from a closed form or theorem (kind-specific);
  *   - the value where a closed form gives it, else from a row strip (rows
- *     0..STRIP_ROWS-1 proved periodic by src/strip.c) when min(x, y) is small,
+ *     0..STRIP_ROWS-1 proved periodic by src/core/strip.c) when min(x, y) is small,
  *     else from a periodicity certificate (bounded rules, see cert_*).
  * When nothing decides a position the answer is WY_ERANGE with the reason.
  */

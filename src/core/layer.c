@@ -650,8 +650,9 @@ wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, uint64_
     if (size == 0)
         return wy_fail(WY_EINVAL, err, errlen, "the window size must be at least 1");
     if (size > ((uint64_t)1 << 40))
-        return wy_fail(WY_EINVAL, err, errlen, "window size %llu is more than the layer engine's 2^40",
-                       (unsigned long long)size);
+        return wy_fail(WY_ERANGE, err, errlen,
+                       "a %llu x %llu window is beyond the layer engine (at most 2^40 a side)",
+                       (unsigned long long)size, (unsigned long long)size);
 
     plan pl;
     make_plan(&pl, rules, side, g, size);

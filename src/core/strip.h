@@ -1,5 +1,5 @@
 /* strip.h - the first rows of a ruleset as eventually periodic sequences
- * (internal to the library; used by the exact engine, src/exact.c).
+ * (internal to the library; used by the exact engine, src/core/exact.c).
  *
  * For a fixed number R of rows, the values G(x, y), x < R, are computed
  * column by column (y = 0, 1, ...) by the table engine.  Everything column

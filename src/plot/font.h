@@ -1,7 +1,7 @@
 /* font.h - the pictures' built-in bitmap font (internal to the library).
  *
  * An original 5 x 9 monospaced font for printable ASCII, drawn as ASCII art
- * in src/font.c.  (The include guard is not WY_FONT_H: that name is the
+ * in src/plot/font.c.  (The include guard is not WY_FONT_H: that name is the
  * glyph height.) */
 #ifndef WY_FONT_H_INCLUDED
 #define WY_FONT_H_INCLUDED

@@ -9,8 +9,8 @@
  *      or a grid of set masks (dot plots) from the layer engine where it
  *      covers the game and from a streamed table where it does not;
  *   3. a scene, a list of rectangles, discs and texts in pixel coordinates,
- *      drawn either into an RGB canvas written as PNG (plot_png.c) or as SVG
- *      elements (plot_svg.c).  A heatmap's cells are not items: the
+ *      drawn either into an RGB canvas written as PNG (png.c) or as SVG
+ *      elements (svg.c).  A heatmap's cells are not items: the
  *      renderers fill them from the table.
  * Integer arithmetic only.
  */

@@ -1,4 +1,4 @@
-/* plot_internal.h - shared by plot.c, plot_png.c and plot_svg.c. */
+/* plot_internal.h - shared by plot.c, png.c and svg.c. */
 #ifndef WY_PLOT_INTERNAL_H
 #define WY_PLOT_INTERNAL_H
 
@@ -49,7 +49,7 @@ void wy__draw_items(uint8_t *img, uint32_t W, uint32_t H, const wy__scene *sc);
 int wy__draw_heat(uint8_t *img, uint32_t W, uint32_t H, const wy__scene *sc, uint32_t left, uint32_t top,
                   uint32_t cell);
 
-/* PNG of an image through libpng (plot_png.c): RGB, 3 bytes a pixel, or with
+/* PNG of an image through libpng (png.c): RGB, 3 bytes a pixel, or with
  * pal, indices into the npal colours of pal, a byte a pixel; text chunks as
  * key/value pairs. */
 wy_status wy__png_write(const uint8_t *img, uint32_t W, uint32_t H, const uint8_t (*pal)[3], unsigned npal,

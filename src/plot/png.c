@@ -1,5 +1,5 @@
 /*
- * plot_png.c - pictures as PNG through libpng: 8-bit RGB, not interlaced,
+ * png.c - pictures as PNG through libpng: 8-bit RGB, not interlaced,
  * with text chunks (Software, Title, wythoff-geometry).
  */
 #include "plot_internal.h"

@@ -1,5 +1,5 @@
 /*
- * plot_svg.c - pictures as SVG, written directly: one element per rectangle,
+ * svg.c - pictures as SVG, written directly: one element per rectangle,
  * disc and text of the scene; a heatmap's cells one <rect> each up to
  * WY_PLOT_SVG_CELLS cells, above that embedded PNG images (a pixel per
  * position, in tiles of 1024 x 1024 positions) scaled up without

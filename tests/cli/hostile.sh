@@ -90,8 +90,19 @@ ln "$d/h1.txt" "$d/h2.txt"
 expect 2 "needs a file name" -- table wythoff --output ''
 expect 2 "needs a file name" -- plot wythoff --output ''
 mkdir "$d/dir"
-# refused before the 30000 x 30000 table is computed (seconds) : the message says why
+# refused before the work (seconds each): the message says why
 expect 2 "is a directory" -- table wythoff --size 30000 --format csv --output "$d/dir"
+expect 2 "cannot write" -- ppos wythoff+max=3 --size 20000 --output "$d/none/x"
+expect 2 "cannot write" -- period wythoff --rows 60 --output "$d/none/x"
+expect 2 "cannot write" -- value wythoff 20 1e30 --output "$d/none/x"
+expect 2 "is a directory" -- moves wythoff 20 1e30 --output "$d/dir"
+# /dev/stdout (and /dev/fd/N, /proc/self/fd/N): a channel, appended to
+"$W" table wythoff --size 2 --format csv --output /dev/stdout | grep -q '^1,1,2$' &&
+  pass "--output /dev/stdout into a pipe" || fail "--output /dev/stdout into a pipe"
+printf 'kept\n' >"$d/log"
+"$W" table wythoff --size 2 --format csv --output /dev/stdout >>"$d/log"
+[ "$(head -n 1 "$d/log")" = kept ] && grep -q '^1,1,2$' "$d/log" && pass "--output /dev/stdout >> log appends" ||
+  fail "--output /dev/stdout >> log: $(head -c 100 "$d/log")"
 long=$(printf 'a%.0s' $(seq 1 250))
 "$W" table wythoff --size 2 --output "$d/$long" && [ -s "$d/$long" ] &&
   pass "--output with a 250-byte file name" || fail "--output with a 250-byte file name"

@@ -3,7 +3,7 @@
 
     python3 tests/papers/extract.py [--seeds DIR] [--check]
 
-DIR defaults to $WY_SEEDS or /work/shared/seeds.  The generated files are
+DIR defaults to $WY_SEEDS or shared/seeds beside the checkout.  The generated files are
 committed; tests/papers/run.py reads only them, so the tests run without the
 seeds.  --check regenerates in memory and exits 1 if a committed file differs.
 
@@ -386,7 +386,8 @@ def extract_004(seeds, out):
 
 
 def main(argv):
-    seeds = os.environ.get('WY_SEEDS', '/work/shared/seeds')
+    # default: the folder shared/seeds beside the checkout (not part of it)
+    seeds = os.environ.get('WY_SEEDS', os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', 'shared', 'seeds'))
     check = False
     args = argv[1:]
     while args:
