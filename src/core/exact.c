@@ -202,6 +202,8 @@ static int cert_try(wy_exact *e, int values_only)
             if (2 * q + 2 * N + kt + 2 > L)
                 continue;
             wy_table *t = NULL;
+            if (e->mem_limit && wy_table_estimate(b, (uint32_t)L, (uint32_t)L, wy_side_start(b)) > e->mem_limit)
+                break; /* beyond the limit: as final as a search that failed */
             if (wy_table_compute(&t, b, (uint32_t)L, (uint32_t)L, wy_side_start(b), e->mem_limit, terr,
                                  sizeof terr) != WY_OK) {
                 /* memory: not tried, as far as later calls are concerned */

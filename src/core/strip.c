@@ -362,8 +362,20 @@ wy_status wy_strip_build_run(wy_strip **out, const wy_rules *rules, uint32_t nro
     uint64_t tried = 0;
     while (C > 0) {
         wy_table *t = NULL;
-        wy_status st = wy_table_compute_run(&t, rules, nrows, (uint32_t)C, (wy_side){rules->passes, 0}, mem_limit,
-                                            window_layout(rules, nrows, (uint32_t)C, mem_limit), run, err, errlen);
+        const wy_side top = {rules->passes, 0};
+        const wy_layout lay = window_layout(rules, nrows, (uint32_t)C, mem_limit);
+        if (tried && mem_limit && wy_table_estimate_layout(rules, nrows, (uint32_t)C, top, lay) > mem_limit) {
+            /* the next window does not fit the limit: no proof within it, as
+             * surely as within max_cols (WY_EDIFF), not a failed allocation */
+            char rt[160], lim[32];
+            wy_rules_format(rt, sizeof rt, rules);
+            wy_format_bytes(lim, sizeof lim, mem_limit);
+            return wy_fail(WY_EDIFF, err, errlen,
+                           "rows 0..%u of %s: no period found in the first %llu columns, and %llu columns need more "
+                           "than the limit of %s",
+                           nrows - 1, rt, (unsigned long long)tried, (unsigned long long)C, lim);
+        }
+        wy_status st = wy_table_compute_run(&t, rules, nrows, (uint32_t)C, top, mem_limit, lay, run, err, errlen);
         if (st != WY_OK)
             return st;
         tried = C;
