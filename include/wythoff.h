@@ -217,6 +217,11 @@ typedef enum { WY_LAYOUT_AUTO = 0, WY_LAYOUT_DENSE = 1, WY_LAYOUT_SPARSE = 2 } w
 WY_API uint64_t wy_table_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side);
 WY_API uint64_t wy_table_estimate_layout(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
                                   wy_layout layout);
+/* The two above are for one thread and automatic bands; each more thread
+ * needs its band's row bitsets: the estimate of wy_table_compute_run with
+ * this run (the figure it compares with its mem_limit). */
+WY_API uint64_t wy_table_estimate_run(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
+                                      wy_layout layout, const wy_run *run);
 
 /* Compute the table.  Owned by the caller, released by wy_table_free.
  * `side` is the highest side state needed (all states
