@@ -24,6 +24,9 @@
  *    position the exact engine calls P;
  *  - wy_table_stream of a window with more rows than columns (computed
  *    transposed) = wy_table_compute's rows;
+ *  - wy_table_estimate_run is the figure wy_table_compute_run checks: a run
+ *    (threads, bands) is accepted with that limit and refused one byte
+ *    below it;
  *  - cancellation reaches wy_row_periods_compute_run and the exact engine's
  *    strip proofs (wy_exact_set_run), and a canceled proof is not taken for
  *    a failed one.
@@ -484,6 +487,33 @@ static int tall_streams(void)
     return tk_group_end(&g);
 }
 
+static int run_estimates(void)
+{
+    tk_group g = {"wy_table_estimate_run: accepted at the estimate, refused one byte below", 0, 0};
+    for (uint64_t it = 0; it < (san ? 20 : 100) * iters; it++) {
+        wy_rules r;
+        char text[128], err[WY_ERRLEN];
+        random_rules(&r, text, sizeof text, 0);
+        uint32_t R = tk_random_dim(&rng, 64), C = tk_random_dim(&rng, 64);
+        wy_side s = {tk_rng_range(&rng, 0, r.passes), tk_rng_range(&rng, 0, r.heap)};
+        wy_run run = {(unsigned)tk_rng_range(&rng, 1, 4), NULL, NULL, (unsigned)tk_rng_range(&rng, 0, 8)};
+        wy_layout lay = (wy_layout)tk_rng_range(&rng, 0, 2);
+        uint64_t need = wy_table_estimate_run(&r, R, C, s, lay, &run);
+        wy_table *t = NULL;
+        g.cases++;
+        wy_status below = wy_table_compute_run(&t, &r, R, C, s, need - 1, lay, &run, err, sizeof err);
+        wy_table_free(t);
+        t = NULL;
+        wy_status at = wy_table_compute_run(&t, &r, R, C, s, need, lay, &run, err, sizeof err);
+        wy_table_free(t);
+        /* a value above 65535 may need 4-byte cells, more than the first estimate: never in these windows */
+        if (below != WY_ERANGE || at != WY_OK)
+            tk_fail(&g, "%s %ux%u threads %u band %u layout %d: estimate %llu: below %d, at %d (%s)", text, R, C,
+                    run.threads, run.band, (int)lay, (unsigned long long)need, below, at, err);
+    }
+    return tk_group_end(&g);
+}
+
 /* ------------------------------------------------------------------ */
 
 static int stop_after(void *ctx, uint64_t done, uint64_t total)
@@ -544,6 +574,7 @@ int main(void)
     bad |= eval_positions();
     bad |= eval_options();
     bad |= tall_streams();
+    bad |= run_estimates();
     bad |= cancellation();
     return bad;
 }
