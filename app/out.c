@@ -24,6 +24,10 @@ static void put(cli_out *o, const char *s, size_t n)
 {
     if (o->error >= 0)
         return; /* after a failed write nothing more is written */
+    if (cli_interrupted()) {
+        o->error = EINTR; /* nor after a Ctrl-C: a write could wait on a full pipe */
+        return;
+    }
     errno = 0;
     if (fwrite(s, 1, n, o->f) != n)
         o->error = errno ? errno : EIO;

@@ -11,6 +11,13 @@
 
 int cli_read_line(FILE *f, char **line, size_t *cap, size_t *len, int *rc, char *err, size_t errlen)
 {
+    /* a signal that came before the read (while the program started, or
+     * between two lines) would not interrupt it: the read would wait on */
+    if (cli_interrupted()) {
+        *rc = 130;
+        snprintf(err, errlen, "interrupted");
+        return -1;
+    }
     errno = 0;
     ssize_t n = getline(line, cap, f);
     /* a read that fails after part of a line returns that part with the

@@ -194,6 +194,8 @@ int cli_sink_open(cli_sink *s, const char *path)
          * log` appends and `> log` (already emptied by the shell) fills */
         if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
             return cli_die(2, "cannot write '%s': it is a directory", path);
+        if (cli_interrupted()) /* the open could wait (a FIFO) and not see it */
+            return cli_die(130, "interrupted");
         int fd = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC);
         if (fd < 0) {
             int e = errno;
@@ -230,7 +232,13 @@ int cli_sink_open(cli_sink *s, const char *path)
         return cli_die(2, "cannot write '%s': it is a directory", path);
     }
     if (exists && !S_ISREG(st.st_mode)) {
-        /* a FIFO, a terminal, a device: written directly, never replaced */
+        /* a FIFO, a terminal, a device: written directly, never replaced;
+         * an open of a FIFO waits for a reader, and a signal before it
+         * would not end that wait */
+        if (cli_interrupted()) {
+            sink_free(s);
+            return cli_die(130, "interrupted");
+        }
         int fd = open(s->target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
         if (fd < 0) {
             int e = errno;

@@ -133,6 +133,6 @@ expect 2 ""            -- check 000.fig3 --mem-limit lots
 expect 2 "--threads"   -- check 000.fig3 --threads 0
 # too little memory: exit 3, naming the claim and the estimate
 expect 3 "000.thm2"    -- check 000.thm2 --limit 100000000 --mem-limit 1M --quiet
-expect 3 "MB"          -- check 000.thm2 --limit 100000000 --mem-limit 1M --quiet
+expect 3 "MiB"         -- check 000.thm2 --limit 100000000 --mem-limit 1M --quiet
 expect 0 ""            -- check --help
 finish

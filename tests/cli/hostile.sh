@@ -123,9 +123,9 @@ fi
 
 # --- Ctrl-C -----------------------------------------------------------------
 # interrupt PID after the process has started its work; the status it ended with
-interrupted() {  # name, then the command line (background)
-  local name=$1; shift
-  "$@" &
+interrupted() {  # name, standard input, then the command line (output discarded)
+  local name=$1 in=$2; shift 2
+  "$@" <"$in" >/dev/null 2>&1 &
   local pid=$!
   sleep 1
   kill -INT "$pid" 2>/dev/null
@@ -133,15 +133,15 @@ interrupted() {  # name, then the command line (background)
   local rc=$?
   [ "$rc" -eq 130 ] && pass "Ctrl-C stops $name (exit 130)" || fail "Ctrl-C did not stop $name: exit $rc"
 }
-interrupted "period" "$W" period wythoff --rows 60 --quiet >/dev/null 2>&1
+interrupted "period" /dev/null "$W" period wythoff --rows 60 --quiet
 mkfifo "$d/in"
 exec 3<>"$d/in" # a writer that never writes: `value -` waits on its input
-interrupted "value - waiting on its input" "$W" value wythoff - <"$d/in" >/dev/null 2>&1
+interrupted "value - waiting on its input" "$d/in" "$W" value wythoff -
 exec 3>&-
 mkfifo "$d/slow"
 ( sleep 4; cat "$d/slow" >/dev/null ) &
 slow=$!
-interrupted "a writer blocked on a full pipe" "$W" ppos wythoff --size 1e6 --format csv --output "$d/slow" 2>/dev/null
+interrupted "a writer blocked on a full pipe" /dev/null "$W" ppos wythoff --size 1e6 --format csv --output "$d/slow"
 kill "$slow" 2>/dev/null
 wait "$slow" 2>/dev/null
 

@@ -222,29 +222,30 @@ expect 2 "" -- plot --size 8 --output "$o"
 expect 3 "MiB" -- plot wythoff --size 2000 --mem-limit 1M --output "$o"
 expect 2 "/nonexistent" -- plot wythoff --size 8 --output "$tmp/nonexistent/x.png"
 expect 2 "pixels" -- plot wythoff --style ppos --size 3000 --cell 20 --output "$o"
-if ls "$tmp"/e.* "$tmp"/*partial* >/dev/null 2>&1; then
-  fail "refused plots left files: $(ls "$tmp" | grep -E '^e\.|partial')"
+if ls "$tmp"/e.* "$tmp"/.wythoff-* >/dev/null 2>&1; then
+  fail "refused plots left files: $(ls -A "$tmp" | grep -E '^e\.|^\.wythoff-')"
 else
   pass "refused plots left no file"
 fi
 
-# atomic output: a failing write or an interruption leaves the old file and no partial file
+# atomic output: a failing write or an interruption leaves the old file and no
+# temporary file (.wythoff-* beside it)
 echo old >"$tmp/keep.png"
 err=$( (ulimit -f 4; trap '' XFSZ; exec "$W" plot wythoff --size 200 --output "$tmp/keep.png" --quiet) 2>&1); rc=$?
 if [ "$rc" -eq 2 ] && grep -q "write error" <<<"$err" && [ "$(cat "$tmp/keep.png")" = old ] &&
-  ! ls "$tmp"/keep.png.* >/dev/null 2>&1; then
+  ! ls "$tmp"/.wythoff-* >/dev/null 2>&1; then
   pass "write error (file size limit): exit 2, '$err', old file kept, no partial file"
 else
-  fail "write error (file size limit): exit $rc, '$err', file now $(head -c 8 "$tmp/keep.png" | od -c | head -1), $(ls "$tmp" | grep keep)"
+  fail "write error (file size limit): exit $rc, '$err', file now $(head -c 8 "$tmp/keep.png" | od -c | head -1), $(ls -A "$tmp" | grep 'keep\|^\.wythoff-')"
 fi
 # SIGINT after 0.7 s (a KILL 30 s later, should it not stop)
 timeout --preserve-status -k 30 -s INT 0.7 \
   "$W" plot wythoff+max=3 --style ppos --size 100000 --output "$tmp/keep.png" --quiet 2>"$tmp/int.err"
 rc=$?
-if [ "$rc" -eq 130 ] && [ "$(cat "$tmp/keep.png")" = old ] && ! ls "$tmp"/keep.png.* >/dev/null 2>&1; then
+if [ "$rc" -eq 130 ] && [ "$(cat "$tmp/keep.png")" = old ] && ! ls "$tmp"/.wythoff-* >/dev/null 2>&1; then
   pass "interrupted plot: exit 130, old file kept, no partial file"
 else
-  fail "interrupted plot: exit $rc ($(cat "$tmp/int.err")), $(ls "$tmp" | grep keep | tr '\n' ' ')"
+  fail "interrupted plot: exit $rc ($(cat "$tmp/int.err")), $(ls -A "$tmp" | grep 'keep\|^\.wythoff-' | tr '\n' ' ')"
 fi
 
 # --output - writes to standard output

@@ -12,7 +12,8 @@
 #    (csv and json) for the layer engine's rulesets, several values and side
 #    states; unsupported rulesets and bad engines exit 2.
 #  - Ctrl-C (SIGINT) during a long table exits 130 and leaves neither FILE nor
-#    a FILE.partial-* file; a finished run leaves FILE only.
+#    the temporary file it writes first (.wythoff-* beside FILE); a finished
+#    run leaves FILE only.
 #  - progress shows on a terminal (through script(1), when installed; the
 #    table is stopped once it shows) and not on a pipe, nor with --quiet.
 # Prints "PASS name" / "FAIL name: why"; exit 0 iff all passed.
@@ -125,16 +126,16 @@ pid=$!
 sleep 1
 kill -INT "$pid" 2>/dev/null
 wait "$pid"; rc=$?
-left=$(ls "$tmp" | grep -c '^int\.bin' || true)
+left=$(ls -A "$tmp" | grep -c '^int\.bin\|^\.wythoff-' || true)
 if [ "$rc" = 130 ] && [ "$left" = 0 ] && grep -q "interrupted" "$tmp/int.err"; then
   pass "Ctrl-C during a table: exit 130, no file left, message says interrupted"
 else
   fail "Ctrl-C: exit $rc, files left $left: $(cat "$tmp/int.err")"
 fi
 "$W" table wythoff --size 50 --format csv --output "$tmp/done.csv"
-left=$(ls "$tmp" | grep -c '^done\.csv\.partial' || true)
-[ -s "$tmp/done.csv" ] && [ "$left" = 0 ] && pass "a finished table leaves FILE and no partial file" ||
-  fail "finished table: partial files $left"
+left=$(ls -A "$tmp" | grep -c '^\.wythoff-' || true)
+[ -s "$tmp/done.csv" ] && [ "$left" = 0 ] && pass "a finished table leaves FILE and no temporary file" ||
+  fail "finished table: temporary files $left"
 "$W" ppos wythoff --size 1e9 --count >/dev/null 2>"$tmp/int.err" &
 pid=$!
 sleep 1
@@ -146,17 +147,18 @@ wait "$pid"; rc=$?
 "$W" table wythoff --size 3000 --format bin --output "$tmp/p.bin" 2>"$tmp/p.err"
 [ -s "$tmp/p.err" ] && fail "progress printed to a non-terminal: $(head -c 200 "$tmp/p.err")" ||
   pass "no progress when stderr is not a terminal"
-# tty_run OUT SECS CMD: run CMD on a terminal (script(1)), output to OUT, until
-# the progress line shows or SECS seconds pass, then stop it (a table of
-# 12000 x 12000 takes long: the line shows after its first second).
-# Prints how long it ran (tenths of a second); 0 when the line showed.
+# tty_run OUT TENTHS CMD: run CMD on a terminal (script(1)), output to OUT,
+# until the progress line shows or TENTHS tenths of a second pass, then stop
+# it with Ctrl-C (a table of 12000 x 12000 takes long: the line shows after
+# its first second).  Prints how long it ran (tenths of a second); status 0
+# when the line showed.
 tty_run() {
-  local out=$1 secs=$2 n=0 pid
+  local out=$1 tenths=$2 n=0 pid
   rm -f "$tmp/tty.pid"
   # the shell writes its pid and becomes CMD: Ctrl-C goes to CMD itself
   script -qc "echo \$\$ >$tmp/tty.pid; exec $3" /dev/null >"$out" 2>&1 </dev/null &
   pid=$!
-  while [ "$n" -lt $((secs * 10)) ] && kill -0 "$pid" 2>/dev/null && ! grep -aq "$prog_re" "$out"; do
+  while [ "$n" -lt "$tenths" ] && kill -0 "$pid" 2>/dev/null && ! grep -aq "$prog_re" "$out"; do
     sleep 0.1
     n=$((n + 1))
   done
@@ -167,11 +169,10 @@ tty_run() {
 }
 prog_re='table: .*%, .* cells/s'
 if command -v script >/dev/null && script -qc true /dev/null >/dev/null 2>&1; then
-  if t=$(tty_run "$tmp/p.tty" 120 "$W table wythoff+pass --size 12000 --format bin --output $tmp/p.bin --threads 1"); then
+  if t=$(tty_run "$tmp/p.tty" 1200 "$W table wythoff+pass --size 12000 --format bin --output $tmp/p.bin --threads 1"); then
     pass "progress shown on a terminal (percentage, rate)"
-    # --quiet: nothing for twice as long as the progress took to show, and at least 2 s
-    [ "$t" -lt 10 ] && t=10
-    if tty_run "$tmp/q.tty" $(((2 * t + 9) / 10)) "$W table wythoff+pass --size 12000 --format bin --output $tmp/p.bin --threads 1 --quiet" >/dev/null ||
+    # --quiet: nothing for as long as the progress took to show and 0.5 s more
+    if tty_run "$tmp/q.tty" $((t + 5)) "$W table wythoff+pass --size 12000 --format bin --output $tmp/p.bin --threads 1 --quiet" >/dev/null ||
        grep -aq '%' "$tmp/q.tty"; then
       fail "--quiet still shows progress: $(tr '\r' '\n' <"$tmp/q.tty" | head -n 3)"
     else
