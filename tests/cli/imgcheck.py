@@ -123,6 +123,16 @@ def _bytewise_masks(n):
     return m
 
 
+_ZEROS = {}
+
+
+def _zeros(n):
+    z = _ZEROS.get(n)
+    if z is None:
+        z = _ZEROS[n] = bytes(n)
+    return z
+
+
 def unfilter(ftype, line, prev, bpp):
     n = len(line)
     if ftype == 0:
@@ -141,6 +151,8 @@ def unfilter(ftype, line, prev, bpp):
             k *= 2
         return a.to_bytes(n, 'big')
     if ftype == 2:  # Up: bytewise addition without carries between bytes
+        if line == _zeros(n):  # the line above again (most lines of a picture)
+            return bytes(prev)
         a = int.from_bytes(line, 'big')
         b = int.from_bytes(prev, 'big')
         m7, m8 = _bytewise_masks(n)
@@ -907,6 +919,13 @@ def selftest():
                 if p.rows != rows or (p.width, p.height) != (w, hgt) or p.palette != pal or p.text != {'k': 'v=1 w=2'}:
                     raise Bad('decoder: color %d %dx%d filters %s decoded wrongly' % (ctype, w, hgt, filters))
                 n += 1
+    # repeated lines (the Up filter's zero lines: the decoder's fast path)
+    rows = [bytes(rng.randrange(256) for _ in range(60))] * 3 + [bytes(60)] * 2 + \
+        [bytes(rng.randrange(256) for _ in range(60))] * 2
+    for filters in ([2], [2, 1], [4, 2]):
+        if read_png(write_png(rows, 20, 2, None, filters)).rows != rows:
+            raise Bad('decoder: repeated lines with filters %s decoded wrongly' % filters)
+        n += 1
     data = bytearray(write_png([b'\x01\x02\x03'], 1, 2, None, [0]))
     data[-20] ^= 1  # inside the IDAT chunk
     try:

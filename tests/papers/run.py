@@ -22,8 +22,10 @@ engine/naive disagreement are failures.
 the checks then say nothing about the C code).  FILTER keeps the checks whose
 name contains one of the given strings.
 
-WY_TEST_SAN=1 (tests/run sets it for the sanitizer build): the checks over
-every m of wythoff+mod=m go to m = 24 instead of 60.
+The checks over every m of wythoff+mod=m (Theorem 5, Corollary 6, exactly m
+P-positions) go to m = 40 (the naive reference of a (2m+2)^2 window costs
+O(m^4)); to m = 60 with WY_TEST_BIG=1, to m = 24 with WY_TEST_SAN=1 (tests/run
+sets it for the sanitizer build).
 """
 import os
 import subprocess
@@ -41,10 +43,10 @@ if not os.path.isabs(BUILD):
 ENGINE = os.path.join(BUILD, 'wythoff')
 NAIVE = os.path.join(BUILD, 'wythoff-naive')
 TIMEOUT = 120
-# Under the sanitizers (WY_TEST_SAN=1, set by tests/run there) the checks of
-# wythoff+mod=m for every m go to m = 24 instead of 60 (the naive reference
-# of a (2m+2)^2 window costs O(m^4)).
+# The size knobs (see the docstring): WY_TEST_SAN=1 (set by tests/run in
+# the sanitizer build), WY_TEST_BIG=1.
 SAN = os.environ.get('WY_TEST_SAN', '')[:1] in set('123456789')
+BIG = os.environ.get('WY_TEST_BIG', '')[:1] in set('123456789')
 
 
 def fl(n):
@@ -766,7 +768,7 @@ def checks_004(H, T):
     H.check('004 Section 4: a_m table m=1..16 = #lower Wythoff numbers < m = floor(m/phi) '
             '= (#P-positions - 1)/2', '004', 'a_m table', amfn)
 
-    MS = range(1, 25 if SAN else 61)
+    MS = range(1, 61 if BIG else 25 if SAN else 41)
     mtop = MS[-1]
 
     def cor6():
