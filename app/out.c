@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define OUT_CAP (1 << 20)
 
@@ -20,17 +21,42 @@ int cli_out_open(cli_out *o, FILE *f)
     return o->buf != NULL;
 }
 
+/* Writes go to the file descriptor (after whatever stdio still holds for
+ * it), not through fwrite: a write into a full pipe that a signal
+ * interrupts after part of the bytes returns that part, and fwrite would
+ * wait again for the rest, for ever when the reader never reads.  Here a
+ * Ctrl-C ends the writing at the next part. */
 static void put(cli_out *o, const char *s, size_t n)
 {
     if (o->error >= 0)
         return; /* after a failed write nothing more is written */
-    if (cli_interrupted()) {
-        o->error = EINTR; /* nor after a Ctrl-C: a write could wait on a full pipe */
+    int fd = fileno(o->f);
+    if (fd < 0) { /* a stream without a descriptor (none in the tool) */
+        errno = 0;
+        if (fwrite(s, 1, n, o->f) != n)
+            o->error = errno ? errno : EIO;
         return;
     }
     errno = 0;
-    if (fwrite(s, 1, n, o->f) != n)
+    if (fflush(o->f) != 0) {
         o->error = errno ? errno : EIO;
+        return;
+    }
+    while (n) {
+        if (cli_interrupted()) {
+            o->error = EINTR; /* nor after a Ctrl-C */
+            return;
+        }
+        ssize_t w = write(fd, s, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue; /* another signal: the loop looks again */
+            o->error = errno;
+            return;
+        }
+        s += w;
+        n -= (size_t)w;
+    }
 }
 
 void cli_out_flush(cli_out *o)

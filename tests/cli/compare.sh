@@ -346,8 +346,7 @@ ref json <"$tmp/json.list"
 # --- Ctrl-C -------------------------------------------------------------------
 "$W" compare wythoff+max=5 wythoff+max=6 --size 6000 --threads 1 >/dev/null 2>"$tmp/int.err" &
 pid=$!
-sleep 1
-kill -INT "$pid" 2>/dev/null
+interrupt_when_ready "$pid"
 wait "$pid"; rc=$?
 [ "$rc" = 130 ] && grep -q "interrupted" "$tmp/int.err" && pass "Ctrl-C during compare: exit 130, 'interrupted'" ||
   fail "Ctrl-C during compare: exit $rc: $(cat "$tmp/int.err")"

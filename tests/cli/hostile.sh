@@ -122,13 +122,13 @@ if [ -c /dev/full ] && [ -w /dev/full ]; then
 fi
 
 # --- Ctrl-C -----------------------------------------------------------------
-# interrupt PID after the process has started its work; the status it ended with
+# interrupt the command once the tool handles SIGINT and has had 1 s for its
+# work (interrupt_when_ready, lib.sh); the status it ended with
 interrupted() {  # name, standard input, then the command line (output discarded)
   local name=$1 in=$2; shift 2
   "$@" <"$in" >/dev/null 2>&1 &
   local pid=$!
-  sleep 1
-  kill -INT "$pid" 2>/dev/null
+  interrupt_when_ready "$pid"
   wait "$pid"
   local rc=$?
   [ "$rc" -eq 130 ] && pass "Ctrl-C stops $name (exit 130)" || fail "Ctrl-C did not stop $name: exit $rc"
@@ -139,11 +139,9 @@ exec 3<>"$d/in" # a writer that never writes: `value -` waits on its input
 interrupted "value - waiting on its input" "$d/in" "$W" value wythoff -
 exec 3>&-
 mkfifo "$d/slow"
-( sleep 4; cat "$d/slow" >/dev/null ) &
-slow=$!
+exec 4<>"$d/slow" # a reader that never reads: the pipe fills, the writer waits
 interrupted "a writer blocked on a full pipe" /dev/null "$W" ppos wythoff --size 1e6 --format csv --output "$d/slow"
-kill "$slow" 2>/dev/null
-wait "$slow" 2>/dev/null
+exec 4<&-
 
 # --- tall narrow tables -----------------------------------------------------
 "$W" table wythoff --rows 20000 --cols 3 --format csv --threads 2 >"$tmp/tall.csv"

@@ -19,3 +19,25 @@ expect() {
   fi
 }
 finish() { [ "$fails" -eq 0 ]; }
+# interrupt_when_ready PID [SECS]: send SIGINT to PID once the tool handles it
+# (PID itself, or its child when PID is a wrapper such as timeout(1)) and
+# SECS seconds more (default 1) have passed for its work.  A signal that came
+# before the tool installed its handler would only show that the default
+# action ends a process; under load a start can take long.  Without a
+# readable /proc: after SECS seconds.
+handles_sigint() {
+  local p v
+  for p in "$1" $(pgrep -P "$1" 2>/dev/null); do
+    v=$(awk '/^SigCgt:/ { print $2 }' "/proc/$p/status" 2>/dev/null)
+    [ -n "$v" ] && [ $((0x$v & 2)) -ne 0 ] && return 0
+  done
+  return 1
+}
+interrupt_when_ready() {
+  local n=0
+  if [ -r /proc/self/status ]; then
+    while [ "$n" -lt 300 ] && kill -0 "$1" 2>/dev/null && ! handles_sigint "$1"; do sleep 0.1; n=$((n + 1)); done
+  fi
+  sleep "${2:-1}"
+  kill -INT "$1" 2>/dev/null
+}
