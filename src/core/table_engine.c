@@ -6,6 +6,7 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -454,6 +455,24 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
     return 1;
 }
 
+/* One more turn of a wait for another thread: spin a little (a band is
+ * often a few microseconds away), then yield, then sleep 50 us a turn.
+ * On a machine with more threads than free cores (other work, or more
+ * threads asked for than cores) the thread waited for needs the core:
+ * endless yields would spend it in the scheduler. */
+static void backoff(unsigned *spins)
+{
+    unsigned n = ++*spins;
+    if (n <= 64)
+        return;
+    if (n <= 64 + 1024) {
+        sched_yield();
+        return;
+    }
+    struct timespec ts = {0, 50000};
+    nanosleep(&ts, NULL);
+}
+
 /* Wait until *a >= need (or the computation stops).  0 if stopped. */
 static int wait_for(shared *S, _Atomic uint32_t *a, uint32_t need)
 {
@@ -461,8 +480,7 @@ static int wait_for(shared *S, _Atomic uint32_t *a, uint32_t need)
     while (atomic_load_explicit(a, memory_order_acquire) < need) {
         if (atomic_load_explicit(&S->stop, memory_order_relaxed))
             return 0;
-        if (++spins > 64)
-            sched_yield();
+        backoff(&spins);
     }
     return 1;
 }
@@ -473,8 +491,7 @@ static int wait_out(shared *S, uint32_t need)
     while (atomic_load_explicit(&S->out_done, memory_order_acquire) < need) {
         if (atomic_load_explicit(&S->stop, memory_order_relaxed))
             return 0;
-        if (++spins > 64)
-            sched_yield();
+        backoff(&spins);
     }
     return 1;
 }
