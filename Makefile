@@ -73,16 +73,8 @@ HEADERS := $(wildcard include/*.h src/*/*.h app/*.h tests/naive/*.h tests/fuzz/*
 EXTRA_ALL :=
 -include $(sort $(wildcard tests/*/*.mk))
 
-# The sanitizer build leaves the shared libraries out of `all` (every test
-# program links the static ones; `make SAN=1 lib` builds them).
-ifeq ($(SAN),1)
-ALL_SHARED :=
-else
-ALL_SHARED := $(SHARED)
-endif
-
 .PHONY: all lib check bench clean fuzz
-all: $(BUILD)/wythoff $(STATIC) $(ALL_SHARED) $(BUILD)/wythoff-naive $(UNIT_BIN) $(FUZZ_BIN) $(BUILD)/bench-baseline \
+all: $(BUILD)/wythoff $(STATIC) $(SHARED) $(BUILD)/wythoff-naive $(UNIT_BIN) $(FUZZ_BIN) $(BUILD)/bench-baseline \
      $(EXTRA_ALL)
 lib: $(STATIC) $(SHARED)
 
