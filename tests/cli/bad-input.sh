@@ -70,7 +70,7 @@ expect 2 "table takes one ruleset" -- table wythoff 5
 expect 2 "value needs"          -- value wythoff 5
 expect 2 "moves needs"          -- moves wythoff
 expect 2 "not part of this version" -- play wythoff
-expect 2 "cannot write"         -- table wythoff --size 4 --output /nonexistent-dir/x.csv
+expect 2 "cannot write"         -- table wythoff --size 4 --output no-such-dir/x.csv
 # stdin positions
 out=$(printf '1 2\nfoo 3\n' | "$W" value wythoff - 2>&1 >/dev/null); rc=$?
 [ "$rc" -eq 2 ] && grep -q "line 2" <<<"$out" && pass "value - with a bad line 2 -> exit 2 naming line 2" || fail "value - bad line: rc=$rc '$out'"

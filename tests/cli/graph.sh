@@ -361,16 +361,16 @@ if [ -z "$(ls -A "$tmp/out.d")" ]; then
 else
   fail "graph: dot failed, but left $(ls -A "$tmp/out.d")"
 fi
-WYTHOFF_DOT=/nonexistent expect 2 "rendering $tmp/out.d/x.svg needs Graphviz's dot, WYTHOFF_DOT names '/nonexistent', which is not an executable program" -- graph wythoff --output "$tmp/out.d/x.svg"
+WYTHOFF_DOT=$tmp/no-such-dot expect 2 "rendering $tmp/out.d/x.svg needs Graphviz's dot, WYTHOFF_DOT names '$tmp/no-such-dot', which is not an executable program" -- graph wythoff --output "$tmp/out.d/x.svg"
 WYTHOFF_DOT=no-such-dot-program expect 2 "needs Graphviz's dot, WYTHOFF_DOT names 'no-such-dot-program', not found on PATH; install graphviz, or write the DOT with --format dot" -- graph wythoff --format png --output "$tmp/out.d/x.png"
 # PATH without dot (and without grep: no `expect` here)
-err=$(PATH=/nonexistent "$W" graph wythoff --output "$tmp/out.d/x.pdf" 2>&1 >/dev/null </dev/null); rc=$?
+err=$(PATH=$tmp/no-such-dir "$W" graph wythoff --output "$tmp/out.d/x.pdf" 2>&1 >/dev/null </dev/null); rc=$?
 if [ "$rc" = 2 ] && [ "$err" = "wythoff: rendering $tmp/out.d/x.pdf needs Graphviz's dot, not found on PATH; install graphviz, or write the DOT with --format dot" ]; then
   pass "graph --output x.pdf without dot on PATH -> exit 2"
 else
   fail "graph --output x.pdf without dot on PATH: exit $rc, $err"
 fi
-PATH=/nonexistent "$W" graph wythoff --output "$tmp/out.d/x.dot" || fail "graph --output x.dot without dot on PATH: exit $?"
+PATH=$tmp/no-such-dir "$W" graph wythoff --output "$tmp/out.d/x.dot" || fail "graph --output x.dot without dot on PATH: exit $?"
 if [ "$(ls -A "$tmp/out.d")" = x.dot ]; then
   pass "graph: no file when dot is missing; DOT needs no dot"
 else
@@ -448,8 +448,8 @@ expect 2 "--pass given, but ruleset 'wythoff' has no pass (add +pass)" -- graph 
 expect 2 "--heap given, but ruleset 'wythoff+pass' has no extra heap" -- graph wythoff+pass --heap 0
 expect 2 "--pass 2 is more than the ruleset's 1 pass" -- graph wythoff+pass --pass 2
 expect 2 "--heap 2 is more than the ruleset's heap=1" -- graph wythoff+heap=1 --heap 2
-expect 2 "cannot write '/nonexistent/dir/g.dot'" -- graph wythoff --output /nonexistent/dir/g.dot
-expect 2 "cannot write '/nonexistent/dir/g.svg'" -- graph wythoff --format dot --output /nonexistent/dir/g.svg
+expect 2 "cannot write '$tmp/none/dir/g.dot'" -- graph wythoff --output "$tmp/none/dir/g.dot"
+expect 2 "cannot write '$tmp/none/dir/g.svg'" -- graph wythoff --format dot --output "$tmp/none/dir/g.svg"
 expect 2 "cannot tell the format of 'g.txt'" -- graph wythoff --output g.txt
 expect 2 "cannot tell the format of 'g'" -- graph wythoff --output g
 expect 2 "--max-edges must be at least 1" -- graph wythoff --max-edges 0

@@ -220,7 +220,7 @@ expect 2 "foo" -- plot wythoff+foo --size 8 --output "$o"
 expect 2 "" -- plot wythoff --size 0 --output "$o"
 expect 2 "" -- plot --size 8 --output "$o"
 expect 3 "MiB" -- plot wythoff --size 2000 --mem-limit 1M --output "$o"
-expect 2 "/nonexistent" -- plot wythoff --size 8 --output "$tmp/nonexistent/x.png"
+expect 2 "nonexistent/x.png" -- plot wythoff --size 8 --output "$tmp/nonexistent/x.png"
 expect 2 "pixels" -- plot wythoff --style ppos --size 3000 --cell 20 --output "$o"
 if ls "$tmp"/e.* "$tmp"/.wythoff-* >/dev/null 2>&1; then
   fail "refused plots left files: $(ls -A "$tmp" | grep -E '^e\.|^\.wythoff-')"

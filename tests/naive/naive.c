@@ -72,7 +72,7 @@ size_t naive_options(naive_move *out, size_t cap, const wy_rules *r, uint32_t x,
         }
     }
 
-    /* 2. Heap moves: an ordinary Nim heap, no max/mod/terminal. */
+    /* 2. Heap moves: an ordinary Nim heap, no max, mod or terminal. */
     for (uint32_t h2 = 0; h2 < h; h2++)
         add(out, cap, &n, NAIVE_HEAP, x, y, p, h2);
 
