@@ -31,12 +31,6 @@ static void put(cli_out *o, const char *s, size_t n)
     if (o->error >= 0)
         return; /* after a failed write nothing more is written */
     int fd = fileno(o->f);
-    if (fd < 0) { /* a stream without a descriptor (none in the tool) */
-        errno = 0;
-        if (fwrite(s, 1, n, o->f) != n)
-            o->error = errno ? errno : EIO;
-        return;
-    }
     errno = 0;
     if (fflush(o->f) != 0) {
         o->error = errno ? errno : EIO;

@@ -113,8 +113,9 @@ wy_status ck_distance(ck *c, const ck_game *a, uint64_t n, uint64_t d2);
 typedef int (*ck_cell_fn)(void *ctx, uint32_t x, uint32_t y, uint32_t v, uint64_t *expected);
 wy_status ck_table_formula(ck *c, const ck_game *game, uint32_t n, ck_cell_fn pred, void *pctx, const char *what);
 
-/* The value of a small position, for messages: 1 and *v, or 0 when the
- * position is too large to compute quickly. */
+/* The value of a small position, for messages: WY_OK and *v; WY_EDIFF when
+ * the position is too large to look up (x or y >= 4096); the table engine's
+ * status when it cannot compute the table (the claim then fails with it). */
 wy_status ck_value_at(ck *c, const ck_game *game, uint64_t x, uint64_t y, uint32_t *v);
 
 #endif

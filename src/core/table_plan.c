@@ -153,20 +153,18 @@ void wy_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols,
         pl->line_bytes = dense_bytes;
 }
 
-uint64_t wy_table_estimate_layout(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
-                                  wy_layout layout)
-{
-    plan pl;
-    wy_tab_make_plan(&pl, rules, rows, cols, side, layout, 1, 0, 0);
-    return wy_tab_plan_total(&pl);
-}
-
 uint64_t wy_table_estimate_run(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side, wy_layout layout,
                                const wy_run *run)
 {
     plan pl;
     wy_tab_make_plan(&pl, rules, rows, cols, side, layout, run ? run->threads : 1, 0, run ? run->band : 0);
     return wy_tab_plan_total(&pl);
+}
+
+uint64_t wy_table_estimate_layout(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
+                                  wy_layout layout)
+{
+    return wy_table_estimate_run(rules, rows, cols, side, layout, NULL);
 }
 
 uint64_t wy_table_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side)
