@@ -26,7 +26,7 @@
 enum {
     O_SIZE, O_ROWS, O_COLS, O_PASS, O_HEAP, O_FORMAT, O_OUTPUT, O_FRAGMENT, O_VALUE, O_COUNT, O_FROM, O_TERMS,
     O_MAXCOLS, O_ENGINE, O_OUTCOME, O_LIST, O_LIMIT, O_STYLE, O_CELL, O_TITLE, O_MAXEDGES, O_MEMLIMIT, O_THREADS,
-    O_QUIET, O_HELP, O_VERSION, O_N
+    O_QUIET, O_HELP, O_VERSION, O_SYMMETRIC, O_SUMMARY, O_VALUE_B, O_N
 };
 
 /* Command bits of the option table. */
@@ -203,6 +203,12 @@ void cli_progress_done(cli_progress *p);
 /* A run for the library with the config's threads and this progress. */
 wy_run cli_run(const cli_config *c, cli_progress *p, const char *what, const char *unit);
 
+/* Where the evaluator keeps the row strips it proves (wy_exact_set_cache):
+ * $WYTHOFF_CACHE ("" or "off": none), else $XDG_CACHE_HOME/wythoff (an
+ * absolute path), else $HOME/.cache/wythoff; NULL when none.  Written into
+ * buf. */
+const char *cli_cache_dir(char *buf, size_t len);
+
 /* Where a command writes: standard output, or --output FILE (docs/commands.md,
  * "Output files"):
  *  - a regular file (or a new one) is written under a temporary name in its
@@ -250,13 +256,16 @@ int cli_write_failed(const cli_out *o);
  * error (exit 2), an interrupt (130); *rc holds that exit code. */
 int cli_read_line(FILE *f, char **line, size_t *cap, size_t *len, int *rc, char *err, size_t errlen);
 
-/* A file of positions for `compare`: an optional header 'x,y', then 'x,y'
- * per line (blank lines and lines starting with '#' skipped).  Returns the
- * positions sorted by x then y in *out (free), their number, the largest
+/* A file of positions for `compare` (docs/commands.md, "compare"): an
+ * optional header 'x y', then one position per line, two numbers of the
+ * number grammar separated by blanks or by one comma (blanks around it
+ * allowed); '#' starts a comment, blank lines are skipped.  symmetric: every
+ * line has x <= y and stands for (x, y) and (y, x), both returned.  Returns
+ * the positions sorted by x then y in *out (free), their number, the largest
  * coordinate.  Returns 0, or an exit code with the message in err (the
  * file name and line number in it); name is the file's name in messages. */
-int cli_read_csv_positions(FILE *f, const char *name, wy_pos **out, size_t *n, uint32_t *maxc, char *err,
-                           size_t errlen);
+int cli_read_csv_positions(FILE *f, const char *name, int symmetric, wy_pos **out, size_t *n, uint32_t *maxc,
+                           char *err, size_t errlen);
 
 /* 'X Y' lines for `value -` (two numbers separated by spaces, tabs or a
  * comma; blank lines and '#' comments skipped): appended to *x, *y (grown

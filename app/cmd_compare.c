@@ -1,7 +1,8 @@
 /* cmd_compare.c - `wythoff compare`: two games compared on a window, by
- * values or by P-positions, or a game's P-positions (or positions of value
- * G) compared with a file of positions.  A thin client of wythoff_compare.h;
- * the manual is docs/commands.md, "compare". */
+ * values or by P-positions (or A's positions of value G against B's of
+ * value H), or a game's P-positions (or positions of value G) compared with
+ * a file of positions.  A thin client of wythoff_compare.h; the manual is
+ * docs/commands.md, "compare". */
 #include "cli.h"
 #include "wythoff_compare.h"
 
@@ -32,7 +33,9 @@ typedef struct {
     int csv, json;
     int file_mode;
     wy_compare_mode mode;
-    uint32_t g;
+    uint32_t g, gb; /* set modes: A's value, B's value (g with a file) */
+    int summary;    /* --summary: no list of differences */
+    int symmetric;  /* --symmetric: the file's positions stand for their mirror images too */
     const char *file;
     const char *rules_a, *rules_b;
     char side_a[80], side_b[80];
@@ -70,11 +73,30 @@ static const char *engine_name(wy_compare_engine e)
     return e == WY_COMPARE_TABLE ? "table" : e == WY_COMPARE_LAYER ? "layer" : "file";
 }
 
+/* "values", "P-positions" or "positions of value g", as the text says it. */
+static void what_set(char *buf, size_t n, const writer *w, uint32_t g)
+{
+    if (w->mode == WY_COMPARE_VALUES)
+        snprintf(buf, n, "values");
+    else if (g)
+        snprintf(buf, n, "positions of value %u", g);
+    else
+        snprintf(buf, n, "P-positions");
+}
+
+/* The csv columns of --summary: the summary's fields, empty where they do
+ * not apply (only_a, only_b for values, outside without a file, the
+ * positions without differences). */
+static const char summary_csv_header[] = "count,compared,only_a,only_b,min_x,max_x,min_y,max_y,smallest_x,smallest_y,"
+                                         "largest_x,largest_y,nearest_x,nearest_y,outside\n";
+
 static void header(writer *w)
 {
     cli_out *o = w->o;
     w->header_done = 1;
-    if (w->csv) {
+    if (w->csv && w->summary) {
+        cli_out_str(o, summary_csv_header);
+    } else if (w->csv) {
         cli_out_str(o, w->file_mode ? "x,y,a,file\n" : "x,y,a,b\n");
     } else if (w->json) {
         cli_out_str(o, "{\"rules_a\":");
@@ -84,6 +106,7 @@ static void header(writer *w)
         if (w->file_mode) {
             cli_out_str(o, "null,\"file\":");
             json_str(o, w->file);
+            cli_out_str(o, w->symmetric ? ",\"symmetric\":true" : ",\"symmetric\":false");
         } else {
             json_str(o, w->rules_b);
             json_side(o, w->rb, w->sb, "b");
@@ -92,17 +115,22 @@ static void header(writer *w)
                     w->file_mode ? "file" : w->mode == WY_COMPARE_SET ? "outcome" : "values");
         if (w->mode == WY_COMPARE_SET)
             cli_out_fmt(o, ",\"value\":%u", w->g);
-        cli_out_fmt(o, ",\"engine_a\":\"%s\",\"engine_b\":\"%s\",\"differences\":[", engine_name(w->ea),
-                    engine_name(w->eb));
+        if (w->mode == WY_COMPARE_SET && !w->file_mode)
+            cli_out_fmt(o, ",\"value_b\":%u", w->gb);
+        cli_out_fmt(o, ",\"engine_a\":\"%s\",\"engine_b\":\"%s\"", engine_name(w->ea), engine_name(w->eb));
+        if (!w->summary)
+            cli_out_str(o, ",\"differences\":[");
     } else {
-        char what[48] = "P-positions";
-        if (w->mode == WY_COMPARE_VALUES)
-            snprintf(what, sizeof what, "values");
-        else if (w->g)
-            snprintf(what, sizeof what, "positions of value %u", w->g);
+        char what[48], what_b[48];
+        what_set(what, sizeof what, w, w->g);
+        what_set(what_b, sizeof what_b, w, w->gb);
         if (w->file_mode)
-            cli_out_fmt(o, "%s of A = %s%s and the positions in %s, in 0 <= x < %u, 0 <= y < %u\n", what, w->rules_a,
-                        w->side_a, w->file, w->size, w->size);
+            cli_out_fmt(o, "%s of A = %s%s and the positions in %s%s, in 0 <= x < %u, 0 <= y < %u\n", what,
+                        w->rules_a, w->side_a, w->file, w->symmetric ? " with their mirror images" : "", w->size,
+                        w->size);
+        else if (w->gb != w->g)
+            cli_out_fmt(o, "%s of A = %s%s and %s of B = %s%s in 0 <= x < %u, 0 <= y < %u\n", what, w->rules_a,
+                        w->side_a, what_b, w->rules_b, w->side_b, w->size, w->size);
         else
             cli_out_fmt(o, "%s of A = %s%s and B = %s%s in 0 <= x < %u, 0 <= y < %u\n", what, w->rules_a, w->side_a,
                         w->rules_b, w->side_b, w->size, w->size);
@@ -118,20 +146,34 @@ static void cell(writer *w, uint32_t v)
         cli_out_u64(w->o, v);
 }
 
-/* A membership cell of the outcome mode: P/N for g = 0, else g / other. */
-static void member_cell(writer *w, uint32_t v)
+/* A membership cell of the outcome mode, for a side whose value is g:
+ * P/N for g = 0, else g / other. */
+static void member_cell(writer *w, uint32_t v, uint32_t g)
 {
-    int in = v == w->g;
-    if (w->g == 0)
+    int in = v == g;
+    if (g == 0)
         cli_out_str(w->o, w->json ? (in ? "\"P\"" : "\"N\"") : (in ? "P" : "N"));
     else
-        cell(w, in ? w->g : WY_COMPARE_OTHER);
+        cell(w, in ? g : WY_COMPARE_OTHER);
+}
+
+/* "A is P" / "A is N" (value 0), "A=g" / "A=other" (value g). */
+static void member_text(writer *w, char side, int in, uint32_t g)
+{
+    if (g == 0)
+        cli_out_fmt(w->o, "%c is %s", side, in ? "P" : "N");
+    else if (in)
+        cli_out_fmt(w->o, "%c=%u", side, g);
+    else
+        cli_out_fmt(w->o, "%c=other", side);
 }
 
 static int on_diff(void *ctx, uint32_t x, uint32_t y, uint32_t va, uint32_t vb)
 {
     writer *w = ctx;
     cli_out *o = w->o;
+    if (w->summary)
+        return cli_interrupted();
     if (!w->header_done)
         header(w);
     const int in_a = va == w->g; /* set modes */
@@ -148,9 +190,9 @@ static int on_diff(void *ctx, uint32_t x, uint32_t y, uint32_t va, uint32_t vb)
             cell(w, va);
             cli_out_str(o, w->json ? (in_a ? ",\"in_file\":false" : ",\"in_file\":true") : (in_a ? ",no" : ",yes"));
         } else {
-            member_cell(w, va);
+            member_cell(w, va, w->g);
             cli_out_str(o, w->json ? ",\"b\":" : ",");
-            member_cell(w, vb);
+            member_cell(w, in_a ? WY_COMPARE_OTHER : w->gb, w->gb);
         }
         cli_out_str(o, w->json ? "}" : "\n");
     } else if (w->listed < TEXT_LINES) {
@@ -168,12 +210,13 @@ static int on_diff(void *ctx, uint32_t x, uint32_t y, uint32_t va, uint32_t vb)
                 cli_out_fmt(o, "in %s, but an N-position of A\n", w->file);
             else
                 cli_out_fmt(o, "in %s, but A's value is not %u\n", w->file, w->g);
-        } else if (w->g == 0) {
-            cli_out_str(o, in_a ? "A is P, B is N\n" : "A is N, B is P\n");
-        } else if (in_a) {
-            cli_out_fmt(o, "A=%u B=other\n", w->g);
         } else {
-            cli_out_fmt(o, "A=other B=%u\n", w->g);
+            /* "A is P, B is N" (P-positions), "A=G B=other" (value G), mixed
+             * with a comma when one side is P/N */
+            member_text(w, 'A', in_a, w->g);
+            cli_out_str(o, w->g == 0 || w->gb == 0 ? ", " : " ");
+            member_text(w, 'B', !in_a, w->gb);
+            cli_out_str(o, "\n");
         }
     }
     w->listed++;
@@ -187,10 +230,29 @@ static void footer(writer *w, const wy_compare_summary *s, uint64_t outside)
     cli_out *o = w->o;
     if (!w->header_done)
         header(w);
+    if (w->csv && w->summary) {
+        cli_out_fmt(o, "%llu,%llu,", (unsigned long long)s->count, (unsigned long long)s->compared);
+        if (w->mode == WY_COMPARE_SET)
+            cli_out_fmt(o, "%llu,%llu,", (unsigned long long)s->only_a, (unsigned long long)s->only_b);
+        else
+            cli_out_str(o, ",,");
+        if (s->count)
+            cli_out_fmt(o, "%u,%u,%u,%u,%u,%u,%u,%u,%u,%u,", s->min_x, s->max_x, s->min_y, s->max_y, s->first.x,
+                        s->first.y, s->last.x, s->last.y, s->nearest.x, s->nearest.y);
+        else
+            cli_out_str(o, ",,,,,,,,,,");
+        if (w->file_mode)
+            cli_out_fmt(o, "%llu", (unsigned long long)outside);
+        cli_out_str(o, "\n");
+        return;
+    }
     if (w->csv)
         return;
     if (w->json) {
-        cli_out_str(o, w->listed ? "\n],\"summary\":{\"count\":" : "],\"summary\":{\"count\":");
+        if (w->summary)
+            cli_out_str(o, ",\"summary\":{\"count\":");
+        else
+            cli_out_str(o, w->listed ? "\n],\"summary\":{\"count\":" : "],\"summary\":{\"count\":");
         json_u64(o, s->count);
         cli_out_str(o, ",\"compared\":");
         json_u64(o, s->compared);
@@ -214,7 +276,7 @@ static void footer(writer *w, const wy_compare_summary *s, uint64_t outside)
         cli_out_str(o, "}\n");
         return;
     }
-    if (s->count > TEXT_LINES)
+    if (s->count > TEXT_LINES && !w->summary)
         cli_out_fmt(o, "... and %llu more (--format csv lists all)\n", (unsigned long long)(s->count - TEXT_LINES));
     if (s->count == 0) {
         cli_out_fmt(o, "no differences among %llu positions\n", (unsigned long long)s->compared);
@@ -237,13 +299,13 @@ static void footer(writer *w, const wy_compare_summary *s, uint64_t outside)
 }
 
 /* The file of positions (exit code, message printed). */
-static int read_file(const char *path, wy_pos **fp, size_t *n, uint32_t *maxc)
+static int read_file(const char *path, int symmetric, wy_pos **fp, size_t *n, uint32_t *maxc)
 {
     char err[WY_ERRLEN + 256];
     FILE *f = fopen(path, "r");
     if (!f)
         return cli_die(2, "cannot read '%s' (%s)", path, strerror(errno));
-    int rc = cli_read_csv_positions(f, path, fp, n, maxc, err, sizeof err);
+    int rc = cli_read_csv_positions(f, path, symmetric, fp, n, maxc, err, sizeof err);
     fclose(f);
     return rc ? cli_die(rc, "%s", err) : 0;
 }
@@ -269,9 +331,22 @@ int cli_cmd_compare(cli_config *c)
     if ((rc = cli_games(c, file_mode ? 1 : 2, labels)))
         return rc;
     const cli_game *A = &c->game[0], *B = &c->game[1];
-    uint64_t g = 0;
+    uint64_t g = 0, gb;
     if (c->given[O_VALUE] && !cli_num_u64(&g, c->val[O_VALUE], "--value", WY_COMPARE_OTHER - 1, err, sizeof err))
         return cli_die(2, "%s", err);
+    gb = g;
+    if (c->given[O_VALUE_B]) {
+        if (file_mode)
+            return cli_die(2, "--value-b gives RULES_B's value, but '%.60s' is a FILE of positions (for A's value: "
+                              "--value G)",
+                           c->pos[1]);
+        if (!cli_num_u64(&gb, c->val[O_VALUE_B], "--value-b", WY_COMPARE_OTHER - 1, err, sizeof err))
+            return cli_die(2, "%s", err);
+    }
+    if (c->given[O_SYMMETRIC] && !file_mode)
+        return cli_die(2, "--symmetric is about a FILE of positions, but RULES_B '%.60s' is a ruleset (the games are "
+                          "compared on the whole window)",
+                       c->pos[1]);
     wy_compare_engine engine = WY_COMPARE_AUTO;
     if (c->given[O_ENGINE]) {
         if (strcmp(c->val[O_ENGINE], "table") == 0)
@@ -281,8 +356,9 @@ int cli_cmd_compare(cli_config *c)
         else if (strcmp(c->val[O_ENGINE], "auto") != 0)
             return cli_die(2, "unknown engine '%.40s' (auto, table or layer)", c->val[O_ENGINE]);
     }
-    const wy_compare_mode mode =
-        file_mode || c->given[O_OUTCOME] || c->given[O_VALUE] ? WY_COMPARE_SET : WY_COMPARE_VALUES;
+    const wy_compare_mode mode = file_mode || c->given[O_OUTCOME] || c->given[O_VALUE] || c->given[O_VALUE_B]
+                                     ? WY_COMPARE_SET
+                                     : WY_COMPARE_VALUES;
     if ((rc = cli_window(c, 64)))
         return rc;
     if (c->rows > UINT32_MAX)
@@ -294,7 +370,7 @@ int cli_cmd_compare(cli_config *c)
     uint64_t outside = 0;
     if (file_mode) {
         uint32_t maxc;
-        if ((rc = read_file(c->pos[1], &fp, &nfp, &maxc)))
+        if ((rc = read_file(c->pos[1], c->given[O_SYMMETRIC], &fp, &nfp, &maxc)))
             return rc;
         if (!c->given[O_SIZE]) {
             if (nfp == 0) {
@@ -313,7 +389,9 @@ int cli_cmd_compare(cli_config *c)
     wy_compare_side SB = {file_mode ? NULL : &B->rules, file_mode ? (wy_side){0, 0} : B->side, fp, nfp};
     wy_compare_opts opt = {mode, (uint32_t)g, (uint32_t)size, (uint32_t)size, engine, mem_limit};
     wy_compare_plan plan;
-    wy_status st = wy_compare_plan_make(&plan, &SA, &SB, &opt, c->threads, err, sizeof err);
+    wy_status st = mode == WY_COMPARE_SET
+                       ? wy_compare_plan_make_gb(&plan, &SA, &SB, &opt, (uint32_t)gb, c->threads, err, sizeof err)
+                       : wy_compare_plan_make(&plan, &SA, &SB, &opt, c->threads, err, sizeof err);
     if (st != WY_OK) {
         free(fp);
         return cli_die(st, "%s", err);
@@ -332,6 +410,9 @@ int cli_cmd_compare(cli_config *c)
     w.file_mode = file_mode;
     w.mode = mode;
     w.g = (uint32_t)g;
+    w.gb = (uint32_t)gb;
+    w.summary = c->given[O_SUMMARY];
+    w.symmetric = c->given[O_SYMMETRIC];
     w.file = c->pos[1];
     w.rules_a = A->text;
     w.rules_b = file_mode ? "" : B->text;
@@ -349,7 +430,10 @@ int cli_cmd_compare(cli_config *c)
     cli_progress prog;
     wy_run run = cli_run(c, &prog, "compare", tables ? "cells" : "rows");
     wy_compare_summary sum;
-    st = wy_compare(&sum, &SA, &SB, &opt, &run, on_diff, &w, err, sizeof err);
+    if (mode == WY_COMPARE_SET)
+        st = wy_compare_gb(&sum, &SA, &SB, &opt, (uint32_t)gb, &run, on_diff, &w, err, sizeof err);
+    else
+        st = wy_compare(&sum, &SA, &SB, &opt, &run, on_diff, &w, err, sizeof err);
     cli_progress_done(&prog);
     free(fp);
     if (st == WY_OK)
@@ -357,7 +441,7 @@ int cli_cmd_compare(cli_config *c)
     rc = st == WY_OK || (st == WY_ECANCELED && (cli_interrupted() || cli_write_failed(&o))) ? 0 : cli_fail(st, err, 1);
     if ((rc = cli_finish(&o, &sink, rc)))
         return rc;
-    if (w.csv && outside && !c->quiet)
+    if (w.csv && !w.summary && outside && !c->quiet)
         fprintf(stderr, "wythoff: %llu %s of %s outside the window, not checked\n", (unsigned long long)outside,
                 plural(outside, "position", "positions"), c->pos[1]);
     return sum.count ? 1 : 0;

@@ -72,14 +72,11 @@ static int ppos_seq(cli_config *c)
     if (c->given[O_SIZE] || c->given[O_ROWS] || c->given[O_COLS])
         return cli_die(2, "give either --from or --size, not both");
     if (c->given[O_ENGINE])
-        return cli_die(2, "--engine goes with --size (--from uses the exact engine)");
-    uint64_t k = 10, v;
-    if (c->given[O_VALUE]) {
-        if (!cli_num_size(&v, c->val[O_VALUE], "--value", err, sizeof err))
-            return cli_die(2, "%s", err);
-        if (v != 0)
-            return cli_die(2, "--from lists P-positions (value 0) only");
-    }
+        return cli_die(2, "--engine goes with --size (--from chooses the method itself: closed forms, the layer "
+                       "engine, periodic rows)");
+    uint64_t k = 10, v = 0;
+    if (c->given[O_VALUE] && !cli_num_size(&v, c->val[O_VALUE], "--value", err, sizeof err))
+        return cli_die(2, "%s", err);
     if (c->given[O_TERMS] && !cli_num_size(&k, c->val[O_TERMS], "--terms", err, sizeof err))
         return cli_die(2, "%s", err);
     if (k > TERMS_MAX)
@@ -98,6 +95,10 @@ static int ppos_seq(cli_config *c)
     }
     wy_exact *ex = NULL;
     wy_status st = wy_exact_new(&ex, &g->rules, c->mem_limit, err, sizeof err);
+    if (st == WY_OK) {
+        char dir[4096];
+        wy_exact_set_cache(ex, cli_cache_dir(dir, sizeof dir));
+    }
     xa = malloc(CHUNK * sizeof *xa);
     ya = malloc(CHUNK * sizeof *ya);
     na = malloc(CHUNK * sizeof *na);
@@ -109,8 +110,10 @@ static int ppos_seq(cli_config *c)
         mpz_inits(xa[i], ya[i], na[i], NULL);
     /* the first chunk before any output: an error comes alone */
     size_t got = 0;
+    cli_progress prog;
+    wy_run run = cli_run(c, &prog, "ppos", "rows");
     if (!rc) {
-        st = wy_exact_ppos(ex, xa, ya, na, k < CHUNK ? k : CHUNK, &got, from, g->side, err, sizeof err);
+        st = wy_eval_ppos(ex, xa, ya, na, k < CHUNK ? k : CHUNK, &got, from, g->side, v, &run, err, sizeof err);
         if (st != WY_OK)
             rc = cli_fail(st, err, 0);
     }
@@ -130,7 +133,10 @@ static int ppos_seq(cli_config *c)
             cli_out_json_big(&o, from);
             cli_out_str(&o, ",\"positions\":[");
         } else {
-            cli_out_fmt(&o, "P-positions (x, y) of %s%s with ", g->text, side);
+            if (v)
+                cli_out_fmt(&o, "Positions (x, y) of value %llu of %s%s with ", (unsigned long long)v, g->text, side);
+            else
+                cli_out_fmt(&o, "P-positions (x, y) of %s%s with ", g->text, side);
             cli_out_big(&o, from);
             cli_out_str(&o, " <= x <= y, in order (n: index in the sequence):\n");
         }
@@ -155,7 +161,7 @@ static int ppos_seq(cli_config *c)
             if (keep == got)
                 mpz_add_ui(from, from, 1);
             want = k - w.n < CHUNK ? k - w.n : CHUNK;
-            st = wy_exact_ppos(ex, xa, ya, na, want, &got, from, g->side, err, sizeof err);
+            st = wy_eval_ppos(ex, xa, ya, na, want, &got, from, g->side, v, &run, err, sizeof err);
         }
         if (st != WY_OK) {
             rc = cli_fail(st, err, 0);
@@ -168,6 +174,7 @@ static int ppos_seq(cli_config *c)
         }
         rc = cli_finish(&o, &sink, rc);
     }
+    cli_progress_done(&prog);
     for (size_t i = 0; xa && ya && na && i < CHUNK; i++)
         mpz_clears(xa[i], ya[i], na[i], NULL);
     free(xa);

@@ -15,6 +15,8 @@ static int exact_open(wy_exact **ex, const cli_config *c, const wy_run *run)
     if (st != WY_OK)
         return cli_fail(st, err, 0);
     wy_exact_set_run(*ex, run);
+    char dir[4096];
+    wy_exact_set_cache(*ex, cli_cache_dir(dir, sizeof dir));
     return 0;
 }
 
@@ -238,7 +240,7 @@ static void moves_out(cli_out *o, const cli_game *g, const wy_options *op, const
         cli_out_big(o, y);
         cli_out_fmt(o, ") in %s%s: %c-position by %s; ", g->text, side, op->pos.outcome, op->pos.method);
         if (op->count)
-            cli_out_fmt(o, "%zu winning move%s (other moves not listed at this size)\n", op->count,
+            cli_out_fmt(o, "%zu winning move%s (every other move reaches an N-position; not listed at this size)\n", op->count,
                         op->count == 1 ? "" : "s");
         else
             cli_out_str(o, "no winning move (every move reaches an N-position)\n");

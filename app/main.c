@@ -9,23 +9,25 @@
 static const cli_cmd commands[] = {
     {"table", C_TABLE,
      "table RULES [--size N | --rows R --cols C] [--pass P] [--heap H] [--format text|csv|json|markdown|latex|bin] "
-     "[--output FILE]",
+     "[--fragment] [--output FILE]",
      "the values of every position of a window", NULL, 1, 4, "text,csv,json,markdown,latex,bin", cli_cmd_table},
     {"value", C_VALUE,
      "value RULES X Y [--pass P] [--heap H] [--format text|json]   ('-' for X reads 'X Y' lines from stdin)",
-     "the value and outcome of one position", NULL, 1, 4, "text,json", cli_cmd_value},
+     "the value and outcome of one position",
+     "exit status: 0 answered, 2 bad usage or input, 3 a method applies but needs more than --mem-limit, 6 no method decides it (docs/exit-codes.md)\n", 1, 4, "text,json", cli_cmd_value},
     {"ppos", C_PPOS,
      "ppos RULES [--size N | --from X [--terms K]] [--value G] [--pass P] [--heap H] [--format text|csv|json] "
-     "[--count]",
+     "[--count] [--engine auto|table|layer]",
      "the P-positions (or positions of value G) of a window", NULL, 1, 4, "text,csv,json", cli_cmd_ppos},
     {"moves", C_MOVES, "moves RULES X Y [--pass P] [--heap H] [--format text|json]",
-     "every option of a position with its value (huge positions: the winning moves)", NULL, 1, 4, "text,json",
+     "every option of a position with its value (huge positions: the winning moves)",
+     "exit status: 0 answered, 2 bad usage or input, 3 a method applies but needs more than --mem-limit, 6 no method decides it (docs/exit-codes.md)\n", 1, 4, "text,json",
      cli_cmd_moves},
     {"period", C_PERIOD, "period RULES [--rows R] [--pass P] [--format text|csv|json] [--max-cols C]",
      "preperiod and period of rows 0..R-1, proved by the engine", NULL, 1, 4, "text,csv,json", cli_cmd_period},
     {"compare", C_COMPARE,
-     "compare RULES_A RULES_B|FILE [--size N] [--outcome] [--value G] [--pass P] [--heap H] "
-     "[--format text|csv|json] [--engine auto|table|layer]",
+     "compare RULES_A RULES_B|FILE [--size N] [--outcome] [--value G] [--value-b H] [--symmetric] [--summary] "
+     "[--pass P] [--heap H] [--format text|csv|json] [--engine auto|table|layer]",
      "the positions where two games' values or outcomes differ, or where a CSV of positions 'x,y' differs from a "
      "game's P-positions",
      "exit status: 0 no difference, 1 differences found, 2 bad usage or input, 3 too large\n", 1, 2,

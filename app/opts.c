@@ -45,6 +45,15 @@ static const struct {
     {O_MAXCOLS, "max-cols", 1, C_PERIOD, "C", "give up when no period is proved within C columns (default 2^22)"},
     {O_ENGINE, "engine", 1, C_PPOS | C_COMPARE, "E", "auto (default), table or layer (see docs/engines.md)"},
     {O_OUTCOME, "outcome", 0, C_COMPARE, NULL, "compare the P-positions instead of the values"},
+    {O_VALUE_B, "value-b", 1, C_COMPARE, "H",
+     "B's positions of value H against A's of value G (--value, default 0); e.g. wythoff compare wythoff+pass "
+     "wythoff --value-b 1"},
+    {O_SYMMETRIC, "symmetric", 0, C_COMPARE, NULL,
+     "FILE lists positions with x <= y only, each standing for (x, y) and (y, x); x > y is an error; e.g. "
+     "printf '0 0\\n1 2\\n' | wythoff compare wythoff /dev/stdin --symmetric --size 3"},
+    {O_SUMMARY, "summary", 0, C_COMPARE, NULL,
+     "print only the counts, bounding box, smallest, largest and nearest, not the positions; e.g. wythoff "
+     "compare wythoff+pass wythoff --value-b 1 --size 1e6 --summary"},
     {O_LIST, "list", 0, C_CHECK, NULL, "list the claims: id, source, statement, how it is checked"},
     {O_LIMIT, "limit", 1, C_CHECK, "N",
      "the range of every selected claim: 0 <= x, y < N, or a parameter 1..N (capped per claim)"},
@@ -142,17 +151,53 @@ void cli_usage(FILE *f, const cli_cmd *cmd)
 /* The common options                                                  */
 /* ------------------------------------------------------------------ */
 
+/* A bound as the messages write it. */
+static const char *bound_text(char *buf, size_t n, uint64_t v)
+{
+    if (v == (uint64_t)1 << 63)
+        snprintf(buf, n, "2^63");
+    else
+        snprintf(buf, n, "%llu", (unsigned long long)v);
+    return buf;
+}
+
+/* The number of option `name` (text) in lo..hi: the number grammar (app/num.c),
+ * then the range, whatever the number's length.  Returns 0 with *out set, or
+ * exit 2 with a message naming the option: "bad --threads 'x' (...)",
+ * "--threads 300 out of range (1 to 256)". */
+static int num_in_range(uint64_t *out, const char *text, const char *name, uint64_t lo, uint64_t hi)
+{
+    char err[WY_ERRLEN];
+    mpz_t v;
+    mpz_init(v);
+    if (!cli_num_big(v, text, name, err, sizeof err)) {
+        mpz_clear(v);
+        return cli_die(2, "%s", err);
+    }
+    uint64_t x = 0;
+    int fits = mpz_sizeinbase(v, 2) <= 64;
+    if (fits)
+        mpz_export(&x, NULL, -1, sizeof x, 0, 0, v);
+    mpz_clear(v);
+    if (!fits || x < lo || x > hi) {
+        char a[32], b[32];
+        return cli_die(2, "%s %.40s%s out of range (%s to %s)", name, text, strlen(text) > 40 ? "..." : "",
+                       bound_text(a, sizeof a, lo), bound_text(b, sizeof b, hi));
+    }
+    *out = x;
+    return 0;
+}
+
 int cli_config_common(cli_config *c)
 {
     char err[WY_ERRLEN];
     c->quiet = c->given[O_QUIET];
     c->threads = cli_default_threads();
     if (c->given[O_THREADS]) {
-        uint64_t n;
-        if (!cli_num_size(&n, c->val[O_THREADS], "--threads", err, sizeof err))
-            return cli_die(2, "%s", err);
-        if (n < 1 || n > 256)
-            return cli_die(2, "--threads %s out of range (1 to 256)", c->val[O_THREADS]);
+        uint64_t n = 0;
+        int rc = num_in_range(&n, c->val[O_THREADS], "--threads", 1, 256);
+        if (rc)
+            return rc;
         c->threads = (unsigned)n;
     }
     if (c->given[O_MEMLIMIT]) {
@@ -207,23 +252,33 @@ static int side_value(cli_config *c, cli_game *g, int which, int n, const char *
     char err[WY_ERRLEN];
     const int id = which ? O_HEAP : O_PASS;
     const uint32_t most = which ? g->rules.heap : g->rules.passes;
-    uint64_t v;
-    if (!cli_num_u64(&v, c->val[id], which ? "--heap" : "--pass", UINT32_MAX, err, sizeof err))
+    /* the range is 0 to the ruleset's passes or stones: a number of any
+     * length above it is "more than", not "too large" for some type */
+    mpz_t big;
+    mpz_init(big);
+    if (!cli_num_big(big, c->val[id], which ? "--heap" : "--pass", err, sizeof err)) {
+        mpz_clear(big);
         return cli_die(2, "%s", err);
-    if (v > most) {
+    }
+    int above = mpz_cmp_ui(big, most) > 0;
+    uint32_t v = above ? 0 : (uint32_t)mpz_get_ui(big);
+    mpz_clear(big);
+    if (above) {
+        const char *t = c->val[id], *dots = strlen(t) > 40 ? "..." : "";
         if (n == 1 && which)
-            return cli_die(2, "--heap %s is more than the ruleset's heap=%u", c->val[id], most);
+            return cli_die(2, "--heap %.40s%s is more than the ruleset's heap=%u", t, dots, most);
         if (n == 1)
-            return cli_die(2, "--pass %s is more than the ruleset's %u pass%s", c->val[id], most, most == 1 ? "" : "es");
+            return cli_die(2, "--pass %.40s%s is more than the ruleset's %u pass%s", t, dots, most,
+                           most == 1 ? "" : "es");
         if (which)
-            return cli_die(2, "--heap %s is more than heap=%u of %s '%s'", c->val[id], most, label, g->text);
-        return cli_die(2, "--pass %s is more than the %u pass%s of %s '%s'", c->val[id], most, most == 1 ? "" : "es",
+            return cli_die(2, "--heap %.40s%s is more than heap=%u of %s '%s'", t, dots, most, label, g->text);
+        return cli_die(2, "--pass %.40s%s is more than the %u pass%s of %s '%s'", t, dots, most, most == 1 ? "" : "es",
                        label, g->text);
     }
     if (which)
-        g->side.heap = (uint32_t)v;
+        g->side.heap = v;
     else
-        g->side.pass = (uint32_t)v;
+        g->side.pass = v;
     return 0;
 }
 
@@ -285,6 +340,13 @@ int cli_window(cli_config *c, uint64_t dflt)
         else
             c->rows = c->cols;
     }
+    /* above 2^63, cli_num_size has said "too large (at most 2^63)" */
+    static const int ids[3] = {O_SIZE, O_ROWS, O_COLS};
+    static const char *const names[3] = {"--size", "--rows", "--cols"};
+    for (int i = 0; i < 3; i++)
+        if (c->given[ids[i]] && (i == 2 ? c->cols : c->rows) == 0)
+            return cli_die(2, "%s %.40s%s out of range (1 to 2^63): an empty window", names[i], c->val[ids[i]],
+                           strlen(c->val[ids[i]]) > 40 ? "..." : "");
     if (c->rows == 0 || c->cols == 0)
         return cli_die(2, "empty window: sizes must be at least 1");
     return 0;

@@ -50,7 +50,7 @@ int cli_read_line(FILE *f, char **line, size_t *cap, size_t *len, int *rc, char 
 }
 
 /* ------------------------------------------------------------------ */
-/* CSV files of positions                                              */
+/* Files of positions                                                  */
 /* ------------------------------------------------------------------ */
 
 typedef struct {
@@ -68,89 +68,134 @@ static int fpos_cmp(const void *p, const void *q)
     return a->line < b->line ? -1 : a->line > b->line;
 }
 
-static char *trim(char *s)
+static int pos_cmp(const void *p, const void *q)
 {
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
-        s[--n] = '\0';
-    return s;
+    const wy_pos *a = p, *b = q;
+    if (a->x != b->x)
+        return a->x < b->x ? -1 : 1;
+    return a->y < b->y ? -1 : a->y > b->y;
 }
 
-/* A coordinate of the file: decimal digits, at most 4294967294 (so that the
- * window x + 1 fits).  Returns 0 and a message on error. */
+static int blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+/* The fields of a line (comment cut, blanks trimmed, not empty): separated
+ * by a run of blanks, or by one comma with blanks around it.  Returns the
+ * number of fields found (at most 3 kept; empty fields count, so "1,,2"
+ * has three, an empty middle one), the fields NUL-terminated in place. */
+static int fields(char *s, char **f)
+{
+    int n = 0;
+    for (;;) {
+        char *b = s;
+        while (*s && !blank(*s) && *s != ',')
+            s++;
+        if (n < 3)
+            f[n] = b;
+        n++;
+        char *e = s;
+        while (blank(*s))
+            s++;
+        int comma = *s == ',';
+        if (comma) {
+            s++;
+            while (blank(*s))
+                s++;
+        }
+        *e = '\0';
+        if (!*s && !comma)
+            return n;
+    }
+}
+
+/* A coordinate: the number grammar (app/num.c), at most 4294967294 (so
+ * that the window x + 1 fits).  Returns 0 and a message on error. */
 static int file_coord(uint32_t *out, const char *t, const char *what, char *msg, size_t len)
 {
     size_t n = strlen(t);
     if (n == 0) {
-        snprintf(msg, len, "%s is empty (expected 'x,y' with two non-negative integers)", what);
+        snprintf(msg, len, "%s is empty (expected two numbers 'x,y' or 'x y')", what);
         return 0;
     }
-    if (strspn(t, "0123456789") != n) {
-        snprintf(msg, len, "%s '%.40s' is not a non-negative integer", what, t);
+    if (n <= 9 && strspn(t, "0123456789") == n) { /* the common case, without GMP */
+        uint32_t v = 0;
+        for (size_t i = 0; i < n; i++)
+            v = v * 10 + (uint32_t)(t[i] - '0');
+        *out = v;
+        return 1;
+    }
+    uint64_t v;
+    if (!cli_num_u64(&v, t, what, (uint64_t)UINT32_MAX - 1, msg, len))
         return 0;
-    }
-    while (n > 1 && *t == '0') {
-        t++;
-        n--;
-    }
-    uint64_t v = 0;
-    for (size_t i = 0; i < n && v <= UINT32_MAX; i++)
-        v = v * 10 + (uint64_t)(t[i] - '0');
-    if (n > 10 || v > (uint64_t)UINT32_MAX - 1) {
-        snprintf(msg, len, "%s %.40s is too large (at most 4294967294)", what, t);
-        return 0;
-    }
     *out = (uint32_t)v;
     return 1;
 }
 
-int cli_read_csv_positions(FILE *f, const char *name, wy_pos **out, size_t *n, uint32_t *maxc, char *err,
-                           size_t errlen)
+int cli_read_csv_positions(FILE *f, const char *name, int symmetric, wy_pos **out, size_t *n, uint32_t *maxc,
+                           char *err, size_t errlen)
 {
     fpos *p = NULL;
     size_t k = 0, cap = 0, lineno = 0, len, linecap = 0;
-    char *line = NULL, msg[200];
+    char *line = NULL, msg[WY_ERRLEN];
     int rc = 0, data_seen = 0, got;
     *out = NULL;
     *n = 0;
     *maxc = 0;
     while ((got = cli_read_line(f, &line, &linecap, &len, &rc, msg, sizeof msg)) > 0) {
         lineno++;
-        char *s = trim(line);
-        if (*s == '\0' || *s == '#')
+        char *s = line, *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        while (blank(*s))
+            s++;
+        size_t sl = strlen(s);
+        while (sl && blank(s[sl - 1]))
+            s[--sl] = '\0';
+        if (*s == '\0')
             continue;
-        char *c1 = strchr(s, ',');
-        char *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
-        if (!c1) {
+        char shown[48];
+        snprintf(shown, sizeof shown, "%.40s%s", s, sl > 40 ? "..." : "");
+        char *fl[3];
+        int nf = fields(s, fl);
+        int empty = 0;
+        for (int i = 0; i < nf && i < 3; i++)
+            empty |= nf > 2 && fl[i][0] == '\0';
+        if (nf != 2) {
             rc = 2;
-            snprintf(err, errlen, "%.200s:%zu: expected 'x,y' (two numbers separated by a comma), got '%.40s'", name,
-                     lineno, s);
+            if (empty)
+                snprintf(err, errlen, "%.200s:%zu: an empty column in '%s' (two commas in a row, or a comma at an end)",
+                         name, lineno, shown);
+            else if (nf < 2)
+                snprintf(err, errlen,
+                         "%.200s:%zu: expected two numbers 'x,y' or 'x y' (separated by a comma or blanks), got '%s'",
+                         name, lineno, shown);
+            else
+                snprintf(err, errlen, "%.200s:%zu: more than two columns in '%s' (expected 'x,y' or 'x y')", name,
+                         lineno, shown);
             break;
         }
-        if (c2) {
-            rc = 2;
-            snprintf(err, errlen, "%.200s:%zu: more than two columns in '%.40s' (expected 'x,y')", name, lineno, s);
-            break;
-        }
-        *c1 = '\0';
-        char *xs = trim(s), *ys = trim(c1 + 1);
-        if (!data_seen && strcmp(xs, "x") == 0 && strcmp(ys, "y") == 0) {
+        if (!data_seen && strcmp(fl[0], "x") == 0 && strcmp(fl[1], "y") == 0) {
             data_seen = 1; /* the header */
             continue;
         }
         data_seen = 1;
         fpos q;
-        if (!file_coord(&q.x, xs, "x", msg, sizeof msg) || !file_coord(&q.y, ys, "y", msg, sizeof msg)) {
+        if (!file_coord(&q.x, fl[0], "x", msg, sizeof msg) || !file_coord(&q.y, fl[1], "y", msg, sizeof msg)) {
             rc = 2;
             snprintf(err, errlen, "%.200s:%zu: %s", name, lineno, msg);
+            break;
+        }
+        if (symmetric && q.x > q.y) {
+            rc = 2;
+            snprintf(err, errlen,
+                     "%.200s:%zu: (%u, %u) has x > y, but with --symmetric each line is a position with x <= y "
+                     "standing for its mirror too: write (%u, %u), or drop --symmetric",
+                     name, lineno, q.x, q.y, q.y, q.x);
             break;
         }
         q.line = lineno;
         if (k == cap) {
             size_t nc = cap ? 2 * cap : 1024;
-            fpos *t = nc < SIZE_MAX / sizeof *t ? realloc(p, nc * sizeof *t) : NULL;
+            fpos *t = nc < SIZE_MAX / 2 / sizeof *t ? realloc(p, nc * sizeof *t) : NULL;
             if (!t) {
                 rc = 3;
                 snprintf(err, errlen, "out of memory reading '%.200s'", name);
@@ -176,23 +221,38 @@ int cli_read_csv_positions(FILE *f, const char *name, wy_pos **out, size_t *n, u
             snprintf(err, errlen, "%.200s:%zu: position (%u, %u) repeats line %zu", name, p[i].line, p[i].x, p[i].y,
                      p[i - 1].line);
         }
+    /* the mirror images: (x, y) with x < y listed, (y, x) is not (x <= y) */
+    size_t total = k;
+    if (!rc && symmetric)
+        for (size_t i = 0; i < k; i++)
+            total += p[i].x != p[i].y;
     wy_pos *r = NULL;
-    if (!rc && !(r = malloc((k ? k : 1) * sizeof *r))) {
+    if (!rc && !(r = malloc((total ? total : 1) * sizeof *r))) {
         rc = 3;
         snprintf(err, errlen, "out of memory reading '%.200s'", name);
     }
-    if (!rc)
+    if (!rc) {
         for (size_t i = 0; i < k; i++) {
             r[i].x = p[i].x;
             r[i].y = p[i].y;
         }
+        size_t j = k;
+        for (size_t i = 0; i < k && symmetric; i++)
+            if (p[i].x != p[i].y) {
+                r[j].x = p[i].y;
+                r[j].y = p[i].x;
+                j++;
+            }
+        if (total > k)
+            qsort(r, total, sizeof *r, pos_cmp);
+    }
     free(p);
     if (rc) {
         *maxc = 0;
         return rc;
     }
     *out = r;
-    *n = k;
+    *n = total;
     return 0;
 }
 

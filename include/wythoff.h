@@ -67,7 +67,9 @@ typedef enum {
     WY_EINVAL = 2,    /* bad input: rules, numbers, options, files */
     WY_ERANGE = 3,    /* a resource limit: the work needs more memory than allowed */
     WY_EINTERNAL = 4, /* internal error (should not happen) */
-    WY_ECANCELED = 5  /* stopped by the caller's progress function */
+    WY_ECANCELED = 5, /* stopped by the caller's progress function */
+    WY_EUNDECIDED = 6 /* no method decides the question within the limits (the
+                         message names what would decide it) */
 } wy_status;
 
 /* Length of an error buffer that always suffices. */

@@ -7,7 +7,9 @@
  *    (G, or G- in misere play); both sides are rulesets, computed by the
  *    table engine.
  *  - WY_COMPARE_SET: a position differs when it has value g in one side and
- *    not in the other (g = 0: the P-positions, "compare by outcome").  A side
+ *    not in the other (g = 0: the P-positions, "compare by outcome"), or,
+ *    through wy_compare_gb, value g in A and not g_b in B or the other way
+ *    round (A's P-positions against B's value-1 positions, say).  A side
  *    is a ruleset or a set of positions (a conjectured P-set, say).  Rulesets
  *    the layer engine covers (wy_layer_supported) can be scanned by it in
  *    O(rows) memory, so windows of 10^8 rows and more are compared.
@@ -54,7 +56,8 @@ typedef struct {
 
 typedef struct {
     wy_compare_mode mode;
-    uint32_t g;               /* WY_COMPARE_SET: the value whose positions are compared (0: P) */
+    uint32_t g;               /* WY_COMPARE_SET: the value whose positions are compared (0: P);
+                                 with wy_compare_gb, A's value */
     uint32_t rows, cols;      /* the window, each at least 1 */
     wy_compare_engine engine; /* AUTO, TABLE (tables for both rulesets) or LAYER (set mode;
                                  every ruleset must be covered by the layer engine) */
@@ -66,7 +69,9 @@ typedef struct {
  * value_a, value_b: the value of (x, y) in A and B where the engine computed
  * it (the table engine; g for a position of a set); WY_COMPARE_OTHER where
  * only "not g" is known (the layer engine, a position missing from a set).
- * In set mode exactly one of the two is g.  A nonzero return stops the
+ * In set mode exactly one of "value_a is g" and "value_b is g" holds (with
+ * wy_compare_gb: "value_b is g_b"; value_a and value_b may then both be g
+ * or both be g_b, from the table engine).  A nonzero return stops the
  * comparison (WY_ECANCELED). */
 typedef int (*wy_compare_fn)(void *ctx, uint32_t x, uint32_t y, uint32_t value_a, uint32_t value_b);
 
@@ -77,7 +82,7 @@ typedef int (*wy_compare_fn)(void *ctx, uint32_t x, uint32_t y, uint32_t value_a
 typedef struct {
     uint64_t compared;          /* positions compared: rows * cols */
     uint64_t count;             /* differing positions */
-    uint64_t only_a, only_b;    /* set mode: of value g in A only, in B only */
+    uint64_t only_a, only_b;    /* set mode: of value g in A only, of value g (g_b) in B only */
     uint32_t min_x, max_x, min_y, max_y; /* their bounding box */
     wy_pos first, last, nearest;
     wy_compare_engine engine_a, engine_b; /* how each side was computed: TABLE, LAYER or LIST */
@@ -125,6 +130,21 @@ WY_API wy_status wy_compare_plan_make(wy_compare_plan *plan, const wy_compare_si
 WY_API wy_status wy_compare(wy_compare_summary *sum, const wy_compare_side *a, const wy_compare_side *b,
                      const wy_compare_opts *opt, const wy_run *run, wy_compare_fn fn, void *ctx, char *err,
                      size_t errlen);
+
+/* Set mode with a value of its own for B: A's positions of value opt->g
+ * against B's positions of value g_b.  Paper 000, Corollary 2: the
+ * P-positions of wythoff+pass (g = 0) and the value-1 positions of wythoff
+ * (g_b = 1) differ only in x, y <= 8.  A set of positions as side B stands
+ * for B's positions of value g_b (the callback's value_b is g_b there).
+ * opt->mode must be WY_COMPARE_SET (else WY_EINVAL); everything else is as
+ * in wy_compare_plan_make and wy_compare, which are these functions with
+ * g_b = opt->g.  Cost: as wy_compare's. */
+WY_API wy_status wy_compare_plan_make_gb(wy_compare_plan *plan, const wy_compare_side *a, const wy_compare_side *b,
+                                         const wy_compare_opts *opt, uint32_t g_b, unsigned threads, char *err,
+                                         size_t errlen);
+WY_API wy_status wy_compare_gb(wy_compare_summary *sum, const wy_compare_side *a, const wy_compare_side *b,
+                               const wy_compare_opts *opt, uint32_t g_b, const wy_run *run, wy_compare_fn fn,
+                               void *ctx, char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

@@ -36,6 +36,14 @@ WY_API void wy_exact_free(wy_exact *e);
  * WY_ECANCELED. */
 WY_API void wy_exact_set_run(wy_exact *e, const wy_run *run);
 
+/* A directory (created when missing) where the evaluator keeps the row
+ * strips it proves on demand (rows 46 to 255, docs/exact.md "Rows proved
+ * on demand"), and reads them back in later runs: each file is checked
+ * (checksum, header, its first columns against the table engine) before
+ * use, and written atomically, so concurrent runs may share the directory.
+ * NULL or "": no cache (the default); the string is copied. */
+WY_API void wy_exact_set_cache(wy_exact *e, const char *dir);
+
 /* An answer: the outcome always, the value where the method gives it.
  * Initialised by wy_answer_init (its mpz_t), released by wy_answer_clear;
  * the caller owns it and may reuse it for any number of calls. */
@@ -50,14 +58,16 @@ typedef struct {
 WY_API void wy_answer_init(wy_answer *a);
 WY_API void wy_answer_clear(wy_answer *a);
 
-/* The outcome, and where known the value, of (x, y, side).
- * WY_OK: answered (err is not written).  WY_ERANGE: no exact method
- * decides this position (the message says why and how large a window the
- * table engine reaches within the memory limit).  WY_EINVAL: a bad side
- * state or a negative coordinate.  The value of a position within the
- * first rows may need a row strip proved on first use (seconds for the
- * rows up to 45; see docs/exact.md); everything else is O(log) big-integer
- * operations or a lookup. */
+/* The outcome, and where known the value, of (x, y, side), by the exact
+ * methods alone (closed forms, theorems, proved periodicity).
+ * WY_OK: answered (err is not written).  WY_EUNDECIDED: no exact method
+ * decides this position (the message says why).  WY_ERANGE: a proof it
+ * needed did not fit in memory.  WY_EINVAL: a bad side state or a negative
+ * coordinate.  The value of a position within the first rows may need a
+ * row strip proved on first use (seconds for the rows up to 45, about 25 s
+ * for rows up to 103 of Wythoff's game; kept in the cache directory, see
+ * wy_exact_set_cache); everything else is O(log) big-integer operations or
+ * a lookup. */
 WY_API wy_status wy_exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, char *err,
                         size_t errlen);
 
@@ -142,11 +152,28 @@ WY_API void wy_bigmoves_free(wy_bigmove *moves, size_t count);
  * a, then b: up to k of them are written to a[], b[] (initialised by the
  * caller), *got says how many (fewer than k when the set is finite).
  * index[i] (may be NULL) receives the position's index n in the ruleset's
- * numbering of its P-positions (docs/exact.md).  WY_EINVAL for rulesets
- * whose P-positions are not a sequence (max=N: doubly periodic) or not
- * known in closed form. */
+ * numbering of its P-positions (docs/exact.md).  WY_EUNDECIDED for
+ * rulesets whose P-positions are not a sequence (max=N: doubly periodic) or
+ * not known in closed form (wy_eval_ppos covers every ruleset). */
 WY_API wy_status wy_exact_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k, size_t *got,
                         const mpz_t from, wy_side side, char *err, size_t errlen);
+
+/* The positions (a, b), a <= b, of value g with a >= from, in increasing
+ * order of a, then b, for every ruleset: up to k of them into a[], b[]
+ * (initialised by the caller), *got says how many (fewer than k when the
+ * set ends).  index[i] (may be NULL) receives the position's index in the
+ * ruleset's closed-form sequence, or -1 where there is none.  Methods, in
+ * order: the closed-form sequences of wy_exact_ppos (g = 0); the layer
+ * engine (rows 0..from + about 2k of the value-g layer; no max=N, no
+ * mod=M; rows up to 2^40); rows one by one from the periodic structure of
+ * max=N rulesets (paper 002 Theorem 1.2, or a periodicity certificate; g =
+ * 0).  WY_EUNDECIDED when none applies; WY_ERANGE when the layer engine
+ * would need more memory than the evaluator's limit; WY_ECANCELED when
+ * run->progress (may be NULL) asks to stop; WY_EINVAL: a bad side state or
+ * a negative start. */
+WY_API wy_status wy_eval_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k, size_t *got,
+                              const mpz_t from, wy_side side, uint64_t g, const wy_run *run, char *err,
+                              size_t errlen);
 
 /* Row periodicity: rows 0 <= x < rows of a ruleset (no heap=H, no mod=M),
  * proved (additively) periodic by the engine: for every side layer p and

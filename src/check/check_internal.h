@@ -100,8 +100,11 @@ wy_status ck_sets_compare(ck *c, const ck_game *a, const ck_game *gb, ck_gen_fn 
                           uint64_t threshold, ck_diff *d);
 
 /* Write the verdict of an "A = B for max(x, y) >= threshold" claim: PASS or
- * FAIL with the smallest counterexample, and the sharp threshold. */
-wy_status ck_threshold_verdict(ck *c, const ck_diff *d, const ck_game *a, const char *bname, uint64_t threshold);
+ * FAIL with the smallest counterexample, its value in the set that lacks it
+ * (B's, from game b, for a position only in A: none when B is a formula, b
+ * NULL; A's for one only in B), and the sharp threshold. */
+wy_status ck_threshold_verdict(ck *c, const ck_diff *d, const ck_game *a, const ck_game *b, const char *bname,
+                               uint64_t threshold);
 
 /* Every value-g position of `a` with x <= y < n has a Wythoff P-position
  * within squared distance d2 (d2 <= 20).  Reports the largest nearest

@@ -23,6 +23,9 @@ typedef struct {
 /* Each paper's claims, in order of appearance (registry.c numbers them). */
 extern const ck_claim ck_claims_000[], ck_claims_001[], ck_claims_002[], ck_claims_003[], ck_claims_004[];
 extern const size_t ck_nclaims_000, ck_nclaims_001, ck_nclaims_002, ck_nclaims_003, ck_nclaims_004;
+/* The misere closed forms of docs/exact.md (misere.c), after the papers. */
+extern const ck_claim ck_claims_misere[];
+extern const size_t ck_nclaims_misere;
 
 /* The scales of claims (wy_claim_info: scale, default_limit, cap). */
 #define FIXED WY_SCALE_FIXED, 0, 0

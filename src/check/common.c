@@ -208,5 +208,5 @@ wy_status c_iff(ck *c, const void *arg)
     ck_diff d;
     wy_status st = ck_sets_compare(c, &a->a, &a->b, NULL, NULL, c->n, a->threshold, &d);
     if (st != WY_OK) return st;
-    return ck_threshold_verdict(c, &d, &a->a, a->bname, a->threshold);
+    return ck_threshold_verdict(c, &d, &a->a, &a->b, a->bname, a->threshold);
 }

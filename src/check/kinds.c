@@ -387,7 +387,8 @@ void ck_num(char *buf, size_t len, uint64_t n)
         snprintf(buf, len, "%llu", (unsigned long long)n);
 }
 
-wy_status ck_threshold_verdict(ck *c, const ck_diff *d, const ck_game *a, const char *bname, uint64_t threshold)
+wy_status ck_threshold_verdict(ck *c, const ck_diff *d, const ck_game *a, const ck_game *b, const char *bname,
+                               uint64_t threshold)
 {
     char nb[128], ns[32];
     game_name(a, nb, sizeof nb);
@@ -406,7 +407,10 @@ wy_status ck_threshold_verdict(ck *c, const ck_diff *d, const ck_game *a, const 
             ck_note(c, "value %llu in %s, but not in %s", (unsigned long long)a->g, nb, bname);
         else
             ck_note(c, "in %s, but not of value %llu in %s", bname, (unsigned long long)a->g, nb);
-        wy_status st = ck_value_at(c, a, d->reg_x, d->reg_y, &v);
+        /* the value in the set that lacks the position: B's for one only in
+         * A (none when B is a formula), A's for one only in B */
+        const ck_game *lack = d->reg_side == 1 ? b : a;
+        wy_status st = lack ? ck_value_at(c, lack, d->reg_x, d->reg_y, &v) : WY_EDIFF;
         if (st == WY_OK)
             ck_note(c, " (value there: %u)", v);
         else if (st != WY_EDIFF)

@@ -44,7 +44,7 @@ static wy_status c_000_thm2(ck *c, const void *arg)
     ck_diff d;
     wy_status st = ck_sets_compare(c, &ck_wythoff_game, NULL, ck_gen_wythoff, &g, c->n, 0, &d);
     if (st != WY_OK) return st;
-    return ck_threshold_verdict(c, &d, &ck_wythoff_game, "{(floor(n phi), floor(n phi) + n)} and mirrors", 0);
+    return ck_threshold_verdict(c, &d, &ck_wythoff_game, NULL, "{(floor(n phi), floor(n phi) + n)} and mirrors", 0);
 }
 
 /* Theorem 3 (Blass-Fraenkel): the value-1 positions (a_n, b_n), a_n <= b_n,

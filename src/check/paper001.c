@@ -16,7 +16,7 @@ static wy_status c_001_thm1(ck *c, const void *arg)
     ck_diff d;
     st = ck_sets_compare(c, &T2_P, NULL, ck_gen_001, &s, c->n, 0, &d);
     if (st == WY_OK) {
-        st = ck_threshold_verdict(c, &d, &T2_P, "the printed formula P1", 0);
+        st = ck_threshold_verdict(c, &d, &T2_P, NULL, "the printed formula P1", 0);
         if (st == WY_OK && c->res->verdict == WY_CLAIM_FAIL) {
             /* The corrected set is P1 plus (1,1): it equals the computed set
              * exactly when (1,1), computed but not in P1, is the only
@@ -85,7 +85,7 @@ static wy_status c_vs_wythoff(ck *c, const void *arg)
     ck_diff d;
     wy_status st = ck_sets_compare(c, &a->a, NULL, ck_gen_wythoff, &g, c->n, a->threshold, &d);
     if (st != WY_OK) return st;
-    return ck_threshold_verdict(c, &d, &a->a, "Wythoff's P-positions", a->threshold);
+    return ck_threshold_verdict(c, &d, &a->a, &ck_wythoff_game, "Wythoff's P-positions", a->threshold);
 }
 
 static const wyf_arg A_001_prop1 = {{"wythoff+terminal=2", -1, -1, 1}, 8};

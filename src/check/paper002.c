@@ -11,7 +11,7 @@ static wy_status c_002_thm11(ck *c, const void *arg)
     ck_diff d;
     wy_status st = ck_sets_compare(c, &ck_wythoff_game, NULL, ck_gen_wythoff, &g, c->n, 0, &d);
     if (st != WY_OK) return st;
-    if ((st = ck_threshold_verdict(c, &d, &ck_wythoff_game, "CP_Wythoff with mirror images", 0)) != WY_OK) return st;
+    if ((st = ck_threshold_verdict(c, &d, &ck_wythoff_game, NULL, "CP_Wythoff with mirror images", 0)) != WY_OK) return st;
     if (c->res->verdict != WY_CLAIM_PASS || d.count_a < 2) return WY_OK; /* (1, 2) needs a window of 3 */
     /* the corrected set holds; the printed one lacks every (x, y), x < y */
     char corr[sizeof c->res->detail], printed[256];
@@ -32,7 +32,7 @@ static wy_status c_002_lem22(ck *c, const void *arg)
     ck_diff d;
     wy_status st = ck_sets_compare(c, &nim, NULL, ck_gen_diag, &g, c->n, 0, &d);
     if (st != WY_OK) return st;
-    return ck_threshold_verdict(c, &d, &nim, "{(m, m)}", 0);
+    return ck_threshold_verdict(c, &d, &nim, NULL, "{(m, m)}", 0);
 }
 
 static wy_status c_002_thm22(ck *c, const void *arg)

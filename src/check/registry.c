@@ -9,7 +9,7 @@ static const struct {
     const size_t *n;
 } papers[] = {
     {ck_claims_000, &ck_nclaims_000}, {ck_claims_001, &ck_nclaims_001}, {ck_claims_002, &ck_nclaims_002},
-    {ck_claims_003, &ck_nclaims_003}, {ck_claims_004, &ck_nclaims_004},
+    {ck_claims_003, &ck_nclaims_003}, {ck_claims_004, &ck_nclaims_004}, {ck_claims_misere, &ck_nclaims_misere},
 };
 
 /* The claim of index i across the papers, or NULL. */

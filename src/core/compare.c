@@ -84,8 +84,9 @@ static const char *side_name(const wy_compare_side *s, const char *which, char *
     return buf;
 }
 
-wy_status wy_compare_plan_make(wy_compare_plan *plan, const wy_compare_side *a, const wy_compare_side *b,
-                               const wy_compare_opts *opt, unsigned threads, char *err, size_t errlen)
+/* The plan, with gb the value of B's positions in set mode. */
+static wy_status plan_make(wy_compare_plan *plan, const wy_compare_side *a, const wy_compare_side *b,
+                           const wy_compare_opts *opt, uint32_t gb, unsigned threads, char *err, size_t errlen)
 {
     memset(plan, 0, sizeof *plan);
     if (!a || !b || !opt)
@@ -148,15 +149,17 @@ wy_status wy_compare_plan_make(wy_compare_plan *plan, const wy_compare_side *a, 
     switch (strategy(plan)) {
     case S_UPPER: {
         uint64_t la = wy_layer_estimate(a->rules, a->side, opt->g, size);
-        uint64_t lb = wy_layer_estimate(b->rules, b->side, opt->g, size);
+        uint64_t lb = wy_layer_estimate(b->rules, b->side, gb, size);
         plan->bytes = wy_sat_add(max64(la, lb), wy_sat_mul(8, wy_upper_bound_positions(a->rules, size)));
         plan->bytes = wy_sat_add(plan->bytes, DIFF_ROOM * 2 * 12);
         plan->work = wy_sat_mul(2, size);
         break;
     }
     case S_LISTS: {
-        const wy_compare_side *r = a->rules && eng[0] == WY_COMPARE_LAYER ? a : b;
-        plan->bytes = wy_sat_add(wy_layer_estimate(r->rules, r->side, opt->g, size), wy_full_list_bytes(r->rules, size));
+        const int ri = a->rules && eng[0] == WY_COMPARE_LAYER ? 0 : 1;
+        const wy_compare_side *r = sides[ri];
+        plan->bytes = wy_sat_add(wy_layer_estimate(r->rules, r->side, ri ? gb : opt->g, size),
+                                 wy_full_list_bytes(r->rules, size));
         plan->work = size;
         break;
     }
@@ -175,7 +178,7 @@ wy_status wy_compare_plan_make(wy_compare_plan *plan, const wy_compare_side *a, 
             plan->work = cells;
             if (h->rules) { /* a list built by the layer engine, then kept (2/3 of it) */
                 uint64_t fl = wy_full_list_bytes(h->rules, size);
-                uint64_t build = wy_sat_add(wy_layer_estimate(h->rules, h->side, opt->g, size), fl);
+                uint64_t build = wy_sat_add(wy_layer_estimate(h->rules, h->side, si ? opt->g : gb, size), fl);
                 plan->bytes = max64(build, wy_sat_add(fl / 3 * 2, stream));
                 plan->work = wy_sat_add(cells, size);
             } else {
@@ -188,6 +191,30 @@ wy_status wy_compare_plan_make(wy_compare_plan *plan, const wy_compare_side *a, 
     return WY_OK;
 }
 
+wy_status wy_compare_plan_make(wy_compare_plan *plan, const wy_compare_side *a, const wy_compare_side *b,
+                               const wy_compare_opts *opt, unsigned threads, char *err, size_t errlen)
+{
+    return plan_make(plan, a, b, opt, opt ? opt->g : 0, threads, err, errlen);
+}
+
+static wy_status check_gb(wy_compare_plan *plan, const wy_compare_opts *opt, char *err, size_t errlen)
+{
+    if (plan)
+        memset(plan, 0, sizeof *plan);
+    if (opt && opt->mode != WY_COMPARE_SET)
+        return wy_fail(WY_EINVAL, err, errlen,
+                       "a value of its own for side B compares sets of positions (set mode), not values");
+    return WY_OK;
+}
+
+wy_status wy_compare_plan_make_gb(wy_compare_plan *plan, const wy_compare_side *a, const wy_compare_side *b,
+                                  const wy_compare_opts *opt, uint32_t g_b, unsigned threads, char *err,
+                                  size_t errlen)
+{
+    wy_status st = check_gb(plan, opt, err, errlen);
+    return st != WY_OK ? st : plan_make(plan, a, b, opt, g_b, threads, err, errlen);
+}
+
 /* ------------------------------------------------------------------ */
 /* Reporting differences                                               */
 /* ------------------------------------------------------------------ */
@@ -197,7 +224,7 @@ typedef struct {
     wy_compare_fn fn;
     void *ctx;
     wy_compare_mode mode;
-    uint32_t g;
+    uint32_t g, gb; /* set mode: A's value, B's value */
     int stop;
 } emitter;
 
@@ -372,7 +399,7 @@ static wy_status compare_upper(emitter *e, const wy_compare_side *a, const wy_co
      * needs them twice (with their mirror images) */
     u.maxbytes = o->mem_limit ? (o->mem_limit - pl->bytes) / 2 + DIFF_ROOM * 12 : 0;
     r = phase_run(&ph, run, size, size, pl->work);
-    st = wy_layer_scan(b->rules, b->side, o->g, size, limit, merge_b, &u, NULL, &r, err, errlen);
+    st = wy_layer_scan(b->rules, b->side, e->gb, size, limit, merge_b, &u, NULL, &r, err, errlen);
     if (st == WY_OK) {
         while (u.i < u.na && !dpush(&u, u.a[u.i], 1))
             u.i++;
@@ -416,7 +443,7 @@ static wy_status compare_upper(emitter *e, const wy_compare_side *a, const wy_co
         else
             p = &m[j++];
         if (p->x < o->rows && p->y < o->cols)
-            emit(e, p->x, p->y, p->in_a ? o->g : WY_COMPARE_OTHER, p->in_a ? WY_COMPARE_OTHER : o->g);
+            emit(e, p->x, p->y, p->in_a ? o->g : WY_COMPARE_OTHER, p->in_a ? WY_COMPARE_OTHER : e->gb);
     }
     free(m);
     free(u.d);
@@ -453,7 +480,7 @@ static wy_status compare_lists(emitter *e, const wy_compare_side *a, const wy_co
             emit(e, va.p[i].x, va.p[i].y, o->g, WY_COMPARE_OTHER);
             i++;
         } else if (i == va.n || pos_less(b->pos[j], va.p[i])) {
-            emit(e, b->pos[j].x, b->pos[j].y, WY_COMPARE_OTHER, o->g);
+            emit(e, b->pos[j].x, b->pos[j].y, WY_COMPARE_OTHER, e->gb);
             j++;
         } else {
             i++;
@@ -473,6 +500,7 @@ static wy_status compare_lists(emitter *e, const wy_compare_side *a, const wy_co
 typedef struct {
     emitter *e;
     int s_is_a;                /* the streamed table is A */
+    uint32_t gs, gh;           /* set mode: the streamed side's value, the held side's */
     const wy_table *ht;        /* held table, or NULL */
     wy_side hside;
     uint32_t *hrow;
@@ -489,7 +517,7 @@ static int on_row(void *ctx, uint32_t x, const uint32_t *v, uint32_t cols)
 {
     stream_cmp *c = ctx;
     emitter *e = c->e;
-    const uint32_t g = e->g;
+    const uint32_t gs = c->gs, gh = c->gh;
     if (c->ht) {
         wy_table_row(c->ht, x, c->hside, c->hrow);
         const uint32_t *h = c->hrow;
@@ -499,7 +527,7 @@ static int on_row(void *ctx, uint32_t x, const uint32_t *v, uint32_t cols)
                     return 1;
         } else {
             for (uint32_t y = 0; y < cols; y++)
-                if ((v[y] == g) != (h[y] == g) && report(c, x, y, v[y], h[y]))
+                if ((v[y] == gs) != (h[y] == gh) && report(c, x, y, v[y], h[y]))
                     return 1;
         }
         return e->stop;
@@ -509,7 +537,7 @@ static int on_row(void *ctx, uint32_t x, const uint32_t *v, uint32_t cols)
     for (uint32_t y = 0; y < cols; y++) {
         int in = c->j < c->nL && c->L[c->j].x == x && c->L[c->j].y == y;
         c->j += (size_t)in;
-        if ((v[y] == g) != in && report(c, x, y, v[y], in ? g : WY_COMPARE_OTHER))
+        if ((v[y] == gs) != in && report(c, x, y, v[y], in ? gh : WY_COMPARE_OTHER))
             return 1;
     }
     return e->stop;
@@ -532,6 +560,8 @@ static wy_status compare_stream(emitter *e, const wy_compare_side *a, const wy_c
     memset(&c, 0, sizeof c);
     c.e = e;
     c.s_is_a = s_is_a;
+    c.gs = s_is_a ? e->g : e->gb;
+    c.gh = s_is_a ? e->gb : e->g;
     wy_table *t = NULL;
     wy_pos_vec hv;
     memset(&hv, 0, sizeof hv);
@@ -542,7 +572,7 @@ static wy_status compare_stream(emitter *e, const wy_compare_side *a, const wy_c
     if (h->rules && (pl->engine_a == WY_COMPARE_LAYER || pl->engine_b == WY_COMPARE_LAYER)) {
         const uint64_t fl = wy_full_list_bytes(h->rules, size);
         wy_run r = phase_run(&ph, run, 0, size, pl->work);
-        st = wy_layer_full(&hv, h->rules, h->side, o->g, o->rows, o->cols, left(o->mem_limit, fl), &r, err, errlen);
+        st = wy_layer_full(&hv, h->rules, h->side, c.gh, o->rows, o->cols, left(o->mem_limit, fl), &r, err, errlen);
         c.L = hv.p;
         c.nL = hv.n;
         base = size;
@@ -578,13 +608,12 @@ static const char *engine_word(wy_compare_engine e)
     return e == WY_COMPARE_TABLE ? "the table engine" : e == WY_COMPARE_LAYER ? "the layer engine" : "a list";
 }
 
-wy_status wy_compare(wy_compare_summary *sum, const wy_compare_side *a, const wy_compare_side *b,
-                     const wy_compare_opts *opt, const wy_run *run, wy_compare_fn fn, void *ctx, char *err,
-                     size_t errlen)
+static wy_status compare(wy_compare_summary *sum, const wy_compare_side *a, const wy_compare_side *b,
+                         const wy_compare_opts *opt, uint32_t gb, const wy_run *run, wy_compare_fn fn, void *ctx,
+                         char *err, size_t errlen)
 {
-    memset(sum, 0, sizeof *sum);
     wy_compare_plan pl;
-    wy_status st = wy_compare_plan_make(&pl, a, b, opt, run ? run->threads : 1, err, errlen);
+    wy_status st = plan_make(&pl, a, b, opt, gb, run ? run->threads : 1, err, errlen);
     if (st != WY_OK)
         return st;
     sum->compared = (uint64_t)opt->rows * opt->cols;
@@ -609,10 +638,27 @@ wy_status wy_compare(wy_compare_summary *sum, const wy_compare_side *a, const wy
                        "limit of %s",
                        ra, engine_word(pl.engine_a), rb, engine_word(pl.engine_b), opt->rows, opt->cols, need, lim);
     }
-    emitter e = {sum, fn, ctx, opt->mode, opt->g, 0};
+    emitter e = {sum, fn, ctx, opt->mode, opt->g, gb, 0};
     switch (strategy(&pl)) {
     case S_UPPER: return compare_upper(&e, a, b, opt, &pl, run, err, errlen);
     case S_LISTS: return compare_lists(&e, a, b, opt, &pl, run, err, errlen);
     default: return compare_stream(&e, a, b, opt, &pl, run, err, errlen);
     }
+}
+
+wy_status wy_compare(wy_compare_summary *sum, const wy_compare_side *a, const wy_compare_side *b,
+                     const wy_compare_opts *opt, const wy_run *run, wy_compare_fn fn, void *ctx, char *err,
+                     size_t errlen)
+{
+    memset(sum, 0, sizeof *sum);
+    return compare(sum, a, b, opt, opt ? opt->g : 0, run, fn, ctx, err, errlen);
+}
+
+wy_status wy_compare_gb(wy_compare_summary *sum, const wy_compare_side *a, const wy_compare_side *b,
+                        const wy_compare_opts *opt, uint32_t g_b, const wy_run *run, wy_compare_fn fn, void *ctx,
+                        char *err, size_t errlen)
+{
+    memset(sum, 0, sizeof *sum);
+    wy_status st = check_gb(NULL, opt, err, errlen);
+    return st != WY_OK ? st : compare(sum, a, b, opt, g_b, run, fn, ctx, err, errlen);
 }

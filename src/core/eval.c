@@ -1,10 +1,23 @@
-/* eval.c - one position (or a batch, or its options) by the best method
- * that applies: the exact engine, then the table engine, then a refusal
- * (include/wythoff_exact.h, "Positions by the best method that applies").
- * `value` and `moves` are thin clients of this file. */
+/* eval.c - the one evaluator: one position (or a batch, or its options)
+ * by every method that can decide it, cheapest first (docs/exact.md,
+ * "The evaluator"):
+ *   1. the exact engine's closed forms and theorems, no strip or
+ *      certificate (so the method chosen does not depend on what earlier
+ *      calls proved): O(log) big-integer operations;
+ *   2. the table engine when the window 0..x, 0..y is small (TABLE_FIRST);
+ *   3. the exact engine with new proofs (row strips on demand, periodicity
+ *      certificates): seconds, cached on disk;
+ *   4. the table engine for the value when its window is affordable;
+ *   5. the layer engine for the outcome (rows 0..min(x, y) of the
+ *      P-positions, a few bits per column);
+ *   6. a refusal: WY_ERANGE when a method applies but needs more memory
+ *      than allowed, WY_EUNDECIDED when none applies; the message names
+ *      what would decide the position.
+ * `value`, `moves` and `ppos --from` are thin clients of this file. */
 #include "exact.h"
 #include "internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,18 +25,32 @@
 #define OPTIONS_CELLS ((uint64_t)1 << 26)
 /* ... and this many options. */
 #define OPTIONS_MAX 10000000u
+/* A window of at most this many cells: the table before any proof. */
+#define TABLE_FIRST ((uint64_t)1 << 22)
+/* The outcome known, the value not: the table up to this many cells. */
+#define TABLE_VALUE ((uint64_t)1 << 30)
 
-/* The table engine answers (x, y) when the window up to it fits in memory
- * (and, cells_cap > 0, holds at most cells_cap cells). */
-static int table_fits(const wy_exact *e, const mpz_t x, const mpz_t y, wy_side side, uint64_t cells_cap)
+/* Cells of the window 0..x, 0..y (UINT64_MAX beyond the table engine). */
+static uint64_t cells_of(const mpz_t x, const mpz_t y)
 {
     if (mpz_cmp_ui(x, UINT32_MAX - 1) > 0 || mpz_cmp_ui(y, UINT32_MAX - 1) > 0)
+        return UINT64_MAX;
+    return (mpz_get_ui(x) + 1) * (mpz_get_ui(y) + 1);
+}
+
+/* The table engine's memory for that window (0 when beyond it). */
+static uint64_t table_need(const wy_exact *e, const mpz_t x, const mpz_t y, wy_side side)
+{
+    if (cells_of(x, y) == UINT64_MAX)
         return 0;
-    uint64_t r = mpz_get_ui(x) + 1, c = mpz_get_ui(y) + 1;
-    if (cells_cap && (unsigned __int128)r * c > cells_cap)
-        return 0;
-    uint64_t need = wy_table_estimate(&e->rules, (uint32_t)r, (uint32_t)c, side);
-    return !e->mem_limit || need <= e->mem_limit;
+    return wy_table_estimate(&e->rules, (uint32_t)mpz_get_ui(x) + 1, (uint32_t)mpz_get_ui(y) + 1, side);
+}
+
+/* The table engine answers (x, y) within the memory limit. */
+static int table_fits(const wy_exact *e, const mpz_t x, const mpz_t y, wy_side side)
+{
+    uint64_t need = table_need(e, x, y, side);
+    return need && (!e->mem_limit || need <= e->mem_limit);
 }
 
 void wy_eval_item_init(wy_eval_item *it)
@@ -48,6 +75,117 @@ static void from_table(wy_answer *a, const wy_table *t, const mpz_t x, const mpz
     a->why[0] = '\0';
 }
 
+static wy_status one_table(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side,
+                           const wy_run *run, char *err, size_t errlen)
+{
+    wy_table *t = NULL;
+    wy_status st = wy_table_compute_run(&t, &e->rules, (uint32_t)mpz_get_ui(x) + 1, (uint32_t)mpz_get_ui(y) + 1,
+                                        side, e->mem_limit, WY_LAYOUT_AUTO, run, err, errlen);
+    if (st == WY_OK)
+        from_table(ans, t, x, y, side);
+    wy_table_free(t);
+    return st;
+}
+
+/* What the evaluator decided to do with one position. */
+enum { DONE, NEED_TABLE };
+
+static const char *M_LAYER = "layer engine (the P-positions of rows 0..min(x, y))";
+
+/* Steps 1-5 for one position, except the table itself (NEED_TABLE). */
+static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, const mpz_t y, wy_side side,
+                        const wy_run *run, char *err, size_t errlen)
+{
+    *todo = DONE;
+    const wy_run *saved = e->run;
+    if (run)
+        e->run = run;
+    /* 1. what is known */
+    e->no_prove = 1;
+    wy_status st = wy_exact_eval(e, ans, x, y, side, err, errlen);
+    e->no_prove = 0;
+    if ((st == WY_OK && ans->has_value) || (st != WY_OK && st != WY_EUNDECIDED && st != WY_ERANGE))
+        goto out;
+    const uint64_t cells = cells_of(x, y);
+    const int fits = table_fits(e, x, y, side);
+    /* 2. a small window */
+    if (fits && cells <= TABLE_FIRST) {
+        *todo = NEED_TABLE;
+        st = WY_OK;
+        goto out;
+    }
+    /* 3. new proofs */
+    char why[WY_ERRLEN];
+    e->demand = 1;
+    st = wy_exact_eval(e, ans, x, y, side, why, sizeof why);
+    e->demand = 0;
+    if ((st == WY_OK && ans->has_value) || (st != WY_OK && st != WY_EUNDECIDED)) {
+        /* WY_ERANGE: a proof it needed did not fit: the call fails rather
+         * than answer less than it would with the memory */
+        if (st != WY_OK)
+            wy_fail(st, err, errlen, "%s", why);
+        goto out;
+    }
+    const int known = st == WY_OK; /* the outcome */
+    const int layer = wy_layer_supported(&e->rules, NULL, 0) == WY_OK;
+    /* 4. the table for the value */
+    if (fits && (cells <= TABLE_VALUE || (!known && !layer))) {
+        *todo = NEED_TABLE;
+        st = WY_OK;
+        goto out;
+    }
+    char tneed[32] = "";
+    if (cells != UINT64_MAX)
+        wy_format_bytes(tneed, sizeof tneed, table_need(e, x, y, side));
+    if (known) {
+        size_t k = strlen(ans->why);
+        if (tneed[0] && k < sizeof ans->why)
+            snprintf(ans->why + k, sizeof ans->why - k, "; the table engine would need the %lu x %lu window (about %s)",
+                     mpz_get_ui(x) + 1, mpz_get_ui(y) + 1, tneed);
+        st = WY_OK;
+        goto out;
+    }
+    /* 5. the layer engine for the outcome */
+    char lerr[WY_ERRLEN] = "";
+    wy_status ls = WY_EINVAL;
+    if (layer) {
+        int is = 0;
+        ls = wy_ex_layer_member(e, &is, x, y, side, 0, run, lerr, sizeof lerr);
+        if (ls == WY_OK) {
+            ans->outcome = is ? 'P' : 'N';
+            ans->has_value = is;
+            mpz_set_ui(ans->value, 0);
+            ans->method = M_LAYER;
+            if (!is)
+                snprintf(ans->why, sizeof ans->why,
+                         "the layer engine gives the outcome only; the value needs the table engine on the window "
+                         "0..x, 0..y%s%s%s", tneed[0] ? ": about " : ", beyond its 2^32 - 1 per side",
+                         tneed, tneed[0] && !fits ? ", more than the limit" : "");
+            st = WY_OK;
+            goto out;
+        }
+        if (ls == WY_ECANCELED) {
+            st = wy_fail(ls, err, errlen, "%s", lerr);
+            goto out;
+        }
+    }
+    /* 6. a refusal that says what would decide it */
+    {
+        char tb[160] = "";
+        if (cells == UINT64_MAX)
+            snprintf(tb, sizeof tb, "the table engine handles coordinates below 2^32 - 1");
+        else if (!fits)
+            snprintf(tb, sizeof tb, "the table engine would need the %lu x %lu window: about %s, more than the limit",
+                     mpz_get_ui(x) + 1, mpz_get_ui(y) + 1, tneed);
+        const int mem = ls == WY_ERANGE || (cells != UINT64_MAX && !fits);
+        st = wy_fail(mem ? WY_ERANGE : WY_EUNDECIDED, err, errlen, "%s; %s; %s", why,
+                     layer ? lerr : "the layer engine does not cover max=N or mod=M", tb);
+    }
+out:
+    e->run = saved;
+    return st;
+}
+
 wy_status wy_eval_positions(wy_exact *e, wy_eval_item *items, size_t n, wy_side side, const wy_run *run,
                             size_t *failed, char *err, size_t errlen)
 {
@@ -56,37 +194,48 @@ wy_status wy_eval_positions(wy_exact *e, wy_eval_item *items, size_t n, wy_side 
     wy_status st = wy_side_check(&e->rules, side, err, errlen);
     if (st != WY_OK)
         return st;
-    /* 1. the exact engine; 2. one table for the positions it leaves open */
     unsigned char *need = calloc(n ? n : 1, 1);
     if (!need)
         return wy_fail(WY_ERANGE, err, errlen, "out of memory");
-    uint64_t mx = 0, my = 0;
+    uint64_t mx = 0, my = 0, sum = 0;
     int any = 0;
     for (size_t i = 0; i < n && st == WY_OK; i++) {
         wy_eval_item *q = &items[i];
-        st = wy_exact_eval(e, &q->ans, q->x, q->y, side, err, errlen);
-        if ((st == WY_OK && q->ans.has_value) || (st != WY_OK && st != WY_ERANGE))
-            continue;
-        if (table_fits(e, q->x, q->y, side, 0)) {
-            need[i] = 1;
-            any = 1;
-            if (mpz_get_ui(q->x) > mx)
-                mx = mpz_get_ui(q->x);
-            if (mpz_get_ui(q->y) > my)
-                my = mpz_get_ui(q->y);
-            st = WY_OK;
+        int todo;
+        st = decide(e, &q->ans, &todo, q->x, q->y, side, run, err, errlen);
+        if (st != WY_OK) {
+            if (failed)
+                *failed = i;
+            break;
         }
-        if (st != WY_OK && failed)
-            *failed = i;
+        if (todo == NEED_TABLE) {
+            need[i] = any = 1;
+            mx = mpz_get_ui(q->x) > mx ? mpz_get_ui(q->x) : mx;
+            my = mpz_get_ui(q->y) > my ? mpz_get_ui(q->y) : my;
+            sum = wy_sat_add(sum, cells_of(q->x, q->y));
+        }
     }
-    wy_table *t = NULL;
-    if (st == WY_OK && any)
-        st = wy_table_compute_run(&t, &e->rules, (uint32_t)(mx + 1), (uint32_t)(my + 1), side, e->mem_limit,
-                                  WY_LAYOUT_AUTO, run, err, errlen);
-    for (size_t i = 0; i < n && st == WY_OK; i++)
-        if (need[i])
-            from_table(&items[i].ans, t, items[i].x, items[i].y, side);
-    wy_table_free(t);
+    /* one table for all when its window is not much more than theirs, else one each */
+    if (st == WY_OK && any) {
+        uint64_t all = (mx + 1) * (my + 1);
+        uint64_t all_need = wy_table_estimate(&e->rules, (uint32_t)(mx + 1), (uint32_t)(my + 1), side);
+        if ((all <= TABLE_FIRST || all <= wy_sat_mul(sum, 2)) && (!e->mem_limit || all_need <= e->mem_limit)) {
+            wy_table *t = NULL;
+            st = wy_table_compute_run(&t, &e->rules, (uint32_t)(mx + 1), (uint32_t)(my + 1), side, e->mem_limit,
+                                      WY_LAYOUT_AUTO, run, err, errlen);
+            for (size_t i = 0; i < n && st == WY_OK; i++)
+                if (need[i])
+                    from_table(&items[i].ans, t, items[i].x, items[i].y, side);
+            wy_table_free(t);
+        } else {
+            for (size_t i = 0; i < n && st == WY_OK; i++)
+                if (need[i]) {
+                    st = one_table(e, &items[i].ans, items[i].x, items[i].y, side, run, err, errlen);
+                    if (st != WY_OK && failed)
+                        *failed = i;
+                }
+        }
+    }
     free(need);
     return st;
 }
@@ -94,15 +243,13 @@ wy_status wy_eval_positions(wy_exact *e, wy_eval_item *items, size_t n, wy_side 
 wy_status wy_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, const wy_run *run,
                   char *err, size_t errlen)
 {
-    wy_status st = wy_exact_eval(e, ans, x, y, side, err, errlen);
-    if ((st == WY_OK && ans->has_value) || (st != WY_OK && st != WY_ERANGE) || !table_fits(e, x, y, side, 0))
+    wy_status st = wy_side_check(&e->rules, side, err, errlen);
+    if (st != WY_OK)
         return st;
-    wy_table *t = NULL;
-    st = wy_table_compute_run(&t, &e->rules, (uint32_t)mpz_get_ui(x) + 1, (uint32_t)mpz_get_ui(y) + 1, side,
-                              e->mem_limit, WY_LAYOUT_AUTO, run, err, errlen);
-    if (st == WY_OK)
-        from_table(ans, t, x, y, side);
-    wy_table_free(t);
+    int todo;
+    st = decide(e, ans, &todo, x, y, side, run, err, errlen);
+    if (st == WY_OK && todo == NEED_TABLE)
+        st = one_table(e, ans, x, y, side, run, err, errlen);
     return st;
 }
 
@@ -185,7 +332,7 @@ wy_status wy_eval_options(wy_exact *e, wy_options *o, const mpz_t x, const mpz_t
     const uint32_t N = e->rules.max;
     /* small positions: every option from the table engine (for max=N above
      * 10^7, only small coordinates: the table's cost grows with N there) */
-    if (table_fits(e, x, y, side, OPTIONS_CELLS) &&
+    if (table_fits(e, x, y, side) && cells_of(x, y) <= OPTIONS_CELLS &&
         (!N || N <= 10000000u || (mpz_cmp_ui(x, 10000000) < 0 && mpz_cmp_ui(y, 10000000) < 0))) {
         uint32_t px = (uint32_t)mpz_get_ui(x), py = (uint32_t)mpz_get_ui(y);
         uint64_t count = wy_moves_count(&e->rules, px, py, side);
@@ -197,16 +344,46 @@ wy_status wy_eval_options(wy_exact *e, wy_options *o, const mpz_t x, const mpz_t
             options_reset(o);
         return st;
     }
-    /* larger ones: the winning moves from the exact engine */
-    st = wy_exact_eval(e, &o->pos, x, y, side, err, errlen);
-    if (st != WY_OK)
-        return st;
+    /* larger ones: the winning moves from the exact engine ... */
+    const wy_run *saved = e->run;
+    if (run)
+        e->run = run;
+    char why[WY_ERRLEN] = "";
     const char *method = "";
-    st = wy_exact_winning(e, &o->wins, &o->count, &method, x, y, side, err, errlen);
+    e->demand = 1; /* the position's own value may prove rows; its options need outcomes only */
+    st = wy_exact_eval(e, &o->pos, x, y, side, why, sizeof why);
+    e->demand = 0;
+    if (st == WY_OK)
+        st = wy_exact_winning(e, &o->wins, &o->count, &method, x, y, side, why, sizeof why);
+    e->run = saved;
+    if (st == WY_OK) {
+        o->pos.method = method;
+        return WY_OK;
+    }
+    options_reset(o);
+    if (st != WY_EUNDECIDED || wy_layer_supported(&e->rules, NULL, 0) != WY_OK)
+        return wy_fail(st, err, errlen, "%s", why);
+    /* ... or from layer scans of the P-positions */
+    int is_p = 0;
+    char lerr[WY_ERRLEN];
+    st = wy_ex_layer_winning(e, &o->wins, &o->count, &is_p, x, y, side, run, lerr, sizeof lerr);
     if (st != WY_OK) {
         options_reset(o);
-        return st;
+        return st == WY_ECANCELED || st == WY_EINTERNAL ? wy_fail(st, err, errlen, "%s", lerr)
+                                                        : wy_fail(st, err, errlen, "%s; %s", why, lerr);
     }
-    o->pos.method = method;
+    /* the position itself: the exact engine's answer where it has one */
+    char w2[WY_ERRLEN];
+    if (wy_exact_eval(e, &o->pos, x, y, side, w2, sizeof w2) != WY_OK) {
+        o->pos.outcome = is_p ? 'P' : 'N';
+        o->pos.has_value = is_p;
+        mpz_set_ui(o->pos.value, 0);
+        snprintf(o->pos.why, sizeof o->pos.why, "%s", is_p ? "" : "the layer engine gives the outcome only");
+    } else if ((o->pos.outcome == 'P') != is_p) {
+        options_reset(o);
+        return wy_fail(WY_EINTERNAL, err, errlen, "the exact engine and the layer engine disagree on the outcome of "
+                       "this position");
+    }
+    o->pos.method = M_LAYER;
     return WY_OK;
 }

@@ -13,6 +13,7 @@
  * When nothing decides a position the answer is WY_ERANGE with the reason.
  */
 #include "exact.h"
+#include "exact_misere.h"
 #include "internal.h"
 
 #include <stdio.h>
@@ -85,6 +86,14 @@ wy_status wy_exact_new(wy_exact **out, const wy_rules *rules, uint64_t mem_limit
         mpz_init(e->t[i]);
     wy_side top = wy_side_start(&e->base);
     wy_status st = wy_table_compute(&e->small, &e->base, SMALL, SMALL, top, mem_limit, err, errlen);
+    if (st == WY_OK && rules->misere) {
+        e->mis_form = wy_misere_form(rules);
+        if (e->mis_form && wy_misere_needs_normal(e->mis_form)) {
+            wy_rules nr;
+            wy_misere_normal_rules(&nr, rules);
+            st = wy_exact_new(&e->normal, &nr, mem_limit, err, errlen);
+        }
+    }
     if (st != WY_OK) {
         wy_exact_free(e);
         return st;
@@ -100,6 +109,9 @@ void wy_exact_free(wy_exact *e)
     wy_table_free(e->small);
     wy_table_free(e->cert);
     wy_strip_free(e->strip);
+    wy_strip_free(e->big);
+    wy_exact_free(e->normal);
+    free(e->cache_dir);
     for (int i = 0; i < 8; i++)
         mpz_clear(e->t[i]);
     free(e);
@@ -119,8 +131,64 @@ static void transient(wy_exact *e, const char *why)
     e->transient = 1;
 }
 
+static const wy_strip *get_strip(wy_exact *e, uint32_t lo);
+
+/* Rows lo >= STRIP_ROWS: a strip of at least lo + 1 rows, read from the
+ * cache directory or proved now (rows 0..lo, then written there). */
+static const wy_strip *get_big(wy_exact *e, uint32_t lo)
+{
+    if (e->big && e->big->nrows > lo)
+        return e->big;
+    if (lo >= DEMAND_ROWS || e->base.heap || e->base.mod || (e->big_fail && lo + 1 >= e->big_fail))
+        return NULL;
+    const uint32_t R = (lo + 8) / 8 * 8; /* a multiple of 8: a batch of rows reuses it */
+    wy_strip *s = wy_strip_cache_load(e->cache_dir, &e->base, R, DEMAND_ROWS, e->mem_limit);
+    if (!s) {
+        if (e->no_prove || !e->demand)
+            return NULL;
+        /* only above a proved tier of 46 rows: a ruleset whose first rows
+         * are not periodic within 2^17 columns is not tried with more */
+        if (!(e->strip && e->strip->nrows >= STRIP_ROWS) && !get_strip(e, STRIP_ROWS - 1))
+            return NULL;
+        wy_status st = wy_strip_build_run(&s, &e->base, R, DEMAND_COLS, e->mem_limit, e->run, e->strip_err,
+                                          sizeof e->strip_err);
+        if (st == WY_ECANCELED) {
+            e->canceled = 1;
+            return NULL;
+        }
+        if (st == WY_EDIFF) {
+            e->big_fail = R;
+            return NULL;
+        }
+        if (st != WY_OK) {
+            transient(e, e->strip_err);
+            return NULL;
+        }
+        wy_strip_cache_save(s, e->cache_dir);
+    }
+    wy_strip_free(e->big);
+    e->big = s;
+    return s;
+}
+
+void wy_exact_set_cache(wy_exact *e, const char *dir)
+{
+    if (e->normal)
+        wy_exact_set_cache(e->normal, dir);
+    free(e->cache_dir);
+    e->cache_dir = NULL;
+    if (dir && *dir) {
+        size_t n = strlen(dir) + 1;
+        e->cache_dir = malloc(n);
+        if (e->cache_dir)
+            memcpy(e->cache_dir, dir, n);
+    }
+}
+
 static const wy_strip *get_strip(wy_exact *e, uint32_t lo)
 {
+    if (lo >= STRIP_ROWS)
+        return get_big(e, lo);
     int t = 0;
     while (t < NTIERS && (uint32_t)strip_tier[t] <= lo)
         t++;
@@ -128,7 +196,7 @@ static const wy_strip *get_strip(wy_exact *e, uint32_t lo)
         return NULL;
     if (e->strip && e->strip->nrows > lo)
         return e->strip;
-    if (e->base.heap || e->base.mod)
+    if (e->base.heap || e->base.mod || e->no_prove)
         return NULL;
     wy_strip *s = NULL;
     wy_status st = wy_strip_build_run(&s, &e->base, (uint32_t)strip_tier[t], STRIP_COLS, e->mem_limit, e->run,
@@ -187,6 +255,8 @@ static int same_f(const wy_table *t, const wy_rules *b, int mode, uint32_t x1, u
 
 static int cert_try(wy_exact *e, int values_only)
 {
+    if (e->no_prove) /* the cheap first pass: closed forms only, whatever is known */
+        return 0;
     if (e->cert_state)
         return e->cert_state > 0;
     e->cert_state = -1;
@@ -244,6 +314,8 @@ static int cert_try(wy_exact *e, int values_only)
              "%u x %u", CERT_MAX, CERT_MAX);
     return 0;
 }
+
+int wy_ex_cert(wy_exact *e) { return cert_try(e, 0); }
 
 /* red(x, y) of the certificate, as table indices. */
 static void cert_red(wy_exact *e, uint32_t *rx, uint32_t *ry, const mpz_t x, const mpz_t y)
@@ -330,11 +402,44 @@ static int t2_is_p(wy_exact *e, const mpz_t lo, const mpz_t hi)
     return mpz_cmp(a, lo) == 0;
 }
 
+/* Why no strip gives the value in row lo (after strip_value failed). */
+static const char *strip_why(wy_exact *e, const mpz_t lo)
+{
+    if (mpz_cmp_ui(lo, DEMAND_ROWS) >= 0)
+        snprintf(e->why, sizeof e->why,
+                 "the value there needs row periodicity, which the engine proves on demand for rows 0..%d only "
+                 "(this position's smaller coordinate is larger)", DEMAND_ROWS - 1);
+    else if (e->base.heap || e->base.mod)
+        snprintf(e->why, sizeof e->why, "row periodicity is not proved for rulesets with heap=H or mod=M");
+    else if (mpz_cmp_ui(lo, STRIP_ROWS) >= 0 && e->strip_fail_tier < 4)
+        snprintf(e->why, sizeof e->why, "rows from 46 on are proved on demand only where rows 0..45 are periodic "
+                 "within %u columns; here: %.300s", STRIP_COLS, e->strip_err);
+    else if (e->big_fail && mpz_cmp_ui(lo, STRIP_ROWS) >= 0)
+        snprintf(e->why, sizeof e->why, "no period of rows 0..%u was found within %u columns", e->big_fail - 1,
+                 DEMAND_COLS);
+    else if (mpz_cmp_ui(lo, STRIP_ROWS) < 0 && e->strip_fail_tier < 4)
+        snprintf(e->why, sizeof e->why, "%s", e->strip_err);
+    else if (e->no_prove || (!e->demand && !e->big_fail && mpz_cmp_ui(lo, STRIP_ROWS) >= 0))
+        snprintf(e->why, sizeof e->why, "rows 0..%lu are not proved periodic yet (wy_eval proves them on demand)",
+                 mpz_get_ui(lo));
+    else
+        snprintf(e->why, sizeof e->why, "%s", e->strip_err[0] ? e->strip_err : "no row periodicity proved here");
+    return e->why;
+}
+
+/* "WHAT; " and why no strip gives the value (into e->why2). */
+static const char *no_value(wy_exact *e, const char *what, const mpz_t lo)
+{
+    snprintf(e->why2, sizeof e->why2, "%s; %.400s", what, strip_why(e, lo));
+    return e->why2;
+}
+
 /* The value of a strip row, if min(x, y) is within the strip. */
 static int strip_value(wy_exact *e, mpz_t v, const mpz_t lo, const mpz_t hi, uint32_t pass)
 {
-    if (mpz_cmp_ui(lo, STRIP_ROWS) >= 0)
-        return 0;
+    if (mpz_cmp_ui(lo, DEMAND_ROWS) >= 0 || e->no_prove)
+        return 0; /* no_prove: the cheap first pass uses closed forms only, so that the method does not depend on
+                     what earlier calls proved */
     const wy_strip *s = get_strip(e, (uint32_t)mpz_get_ui(lo));
     if (!s)
         return 0;
@@ -405,7 +510,7 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         r->outcome = !wy_wythoff_is_p(x, y);
         r->method = "closed form: Wythoff pairs (floor(n phi) by integer square root)";
         if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP))
-            why = "Wythoff values beyond row 45 have no known closed form or proved periodicity";
+            why = no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
         break;
     case K_WMAX: {
         unsigned long q = (unsigned long)b->max + 1;
@@ -423,7 +528,7 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
             r->has_value = 1;
             r->method = "paper 002 Thm 1.2 for the outcome; value by a periodicity certificate (docs/exact.md)";
         } else {
-            why = "values of wythoff+max=N beyond the first rows are not known to be periodic for this N";
+            why = no_value(e, "the values of this max=N have no periodicity certificate", lo);
         }
         break;
     }
@@ -432,7 +537,7 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         r->outcome = !(wy_wythoff_is_p(x, y) && mpz_cmp_ui(lo, b->mod) < 0);
         r->method = "finite P-set (paper 004): Wythoff pairs with smaller heap < M";
         if (r->outcome)
-            why = "values of wythoff+mod=M have no known closed form";
+            why = no_value(e, "the values of mod=M have no known closed form", lo);
         break;
     case K_WT2:
         r->outcome = !t2_is_p(e, lo, hi);
@@ -446,7 +551,7 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
             r->method = "paper 001, Theorems 1-2: G = 1 exactly at Wythoff's P-positions when x >= 8 or y >= 8";
         } else if (!p_or_strip(e, r, v, lo, hi, 0,
                                "paper 001 for the outcome; value by row periodicity (the first rows proved periodic by the engine)")) {
-            why = "values other than 0 and 1 have no known closed form here";
+            why = no_value(e, "values other than 0 and 1 have no known closed form here", lo);
         }
         break;
     case K_WT2M:
@@ -454,14 +559,14 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         r->outcome = !wy_wythoff_is_p(x, y);
         r->method = "paper 001: misere P-positions are Wythoff's when x >= 8 or y >= 8";
         if (!p_or_strip(e, r, v, lo, hi, 0, "paper 001 for the outcome; value by row periodicity (the first rows proved periodic by the engine)"))
-            why = "misere values other than 0 have no known closed form here";
+            why = no_value(e, "misere values other than 0 have no known closed form here", lo);
         break;
     case K_WPASS:
         if (pass == 0) {
             r->outcome = !wy_wythoff_is_p(x, y);
             r->method = "closed form: Wythoff pairs (pass used: plain Wythoff)";
             if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP))
-                why = "Wythoff values beyond row 45 have no known closed form or proved periodicity";
+                why = no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
             break;
         }
         if (strip_value(e, v, lo, hi, 1)) {
@@ -511,7 +616,7 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
             r->has_value = 1;
             r->method = M_STRIP;
         } else {
-            why = "no closed form or proved periodicity is known for this ruleset beyond the first rows";
+            why = no_value(e, "no closed form is known for this ruleset", lo);
         }
         break;
     }
@@ -522,29 +627,44 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         r->has_value = 1;
     }
     if (r->outcome < 0)
-        return wy_fail(WY_ERANGE, err, errlen, "%s", why ? why : "no exact method applies");
+        return wy_fail(WY_EUNDECIDED, err, errlen, "%s", why ? why : "no exact method applies");
     if (!r->has_value && why && err && errlen)
         snprintf(err, errlen, "%s", why); /* outcome known, value not: the reason (into the answer's why) */
     return WY_OK;
 }
 
-/* Largest square window the table engine reaches within the memory limit. */
-static uint64_t table_reach(const wy_exact *e)
+void wy_exact_set_run(wy_exact *e, const wy_run *run)
 {
-    uint64_t lo = 1, hi = UINT32_MAX;
-    wy_side s = wy_side_start(&e->rules);
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo + 1) / 2;
-        uint64_t need = wy_table_estimate(&e->rules, (uint32_t)mid, (uint32_t)mid, s);
-        if (e->mem_limit && need > e->mem_limit)
-            hi = mid - 1;
-        else
-            lo = mid;
-    }
-    return lo;
+    e->run = run;
+    if (e->normal)
+        wy_exact_set_run(e->normal, run);
 }
 
-void wy_exact_set_run(wy_exact *e, const wy_run *run) { e->run = run; }
+/* The normal-play answers a misere closed form needs (exact_misere.h). */
+static int mis_normal(void *ctx, const mpz_t x, const mpz_t y, wy_side side, mpz_t v, int *has_value)
+{
+    wy_exact *e = ctx, *n = e->normal;
+    wy_answer a;
+    wy_answer_init(&a);
+    int r = 0;
+    *has_value = 0;
+    n->no_prove = e->no_prove;
+    n->demand = e->demand;
+    n->run = e->run;
+    if (wy_exact_eval(n, &a, x, y, side, NULL, 0) == WY_OK) {
+        r = a.outcome;
+        if (a.has_value) {
+            mpz_set(v, a.value);
+            *has_value = 1;
+        }
+    }
+    if (n->canceled)
+        e->canceled = 1;
+    if (n->transient)
+        transient(e, n->transient_err);
+    wy_answer_clear(&a);
+    return r;
+}
 
 static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, char *err,
                             size_t errlen);
@@ -559,7 +679,7 @@ wy_status wy_exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t 
         return wy_fail(WY_ECANCELED, err, errlen, "stopped while proving row periodicity");
     /* a proof this call could not afford (memory): the call fails, with that
      * reason, rather than answer less than it would with the memory */
-    if (e->transient && (st == WY_ERANGE || (st == WY_OK && !ans->has_value)))
+    if (e->transient && (st == WY_EUNDECIDED || (st == WY_OK && !ans->has_value)))
         return wy_fail(WY_ERANGE, err, errlen, "%s", e->transient_err);
     return st;
 }
@@ -574,6 +694,18 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
         return st;
     if (mpz_sgn(x) < 0 || mpz_sgn(y) < 0)
         return wy_fail(WY_EINVAL, err, errlen, "coordinates must be non-negative");
+    if (e->mis_form && e->kind != K_WT2M && !wy_ex_fits_small(x, y)) {
+        char oc;
+        int hv;
+        if (wy_misere_eval(e->mis_form, &e->rules, x, y, side, mis_normal, e, ans->value, &hv, &oc,
+                           &ans->method)) {
+            ans->outcome = oc;
+            ans->has_value = hv;
+            if (!hv)
+                snprintf(ans->why, sizeof ans->why, "%s", wy_misere_why(e->mis_form));
+            return WY_OK;
+        }
+    }
     if (!e->heap_xor && e->rules.heap) {
         /* heap with a pass or misere: only the small table */
         if (wy_ex_fits_small(x, y)) {
@@ -589,11 +721,11 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
     res r;
     char why[WY_ERRLEN] = "";
     st = base_eval(e, &r, ans->value, x, y, side.pass, why, sizeof why);
-    if (st != WY_OK && st != WY_ERANGE)
+    if (st != WY_OK && st != WY_EUNDECIDED)
         return wy_fail(st, err, errlen, "%s", why);
     ans->method = r.method;
     if (!e->heap_xor || side.heap == 0) {
-        if (st == WY_ERANGE)
+        if (st == WY_EUNDECIDED)
             goto refuse;
         ans->outcome = r.outcome ? 'N' : 'P';
         ans->has_value = r.has_value;
@@ -633,15 +765,10 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
         snprintf(why, sizeof why, "deciding it needs the base game's value there, which no exact method gives");
     }
 refuse:
-    return wy_fail(WY_ERANGE, err, errlen,
-                   "no exact method decides this position: %s; the table engine reaches positions up to about "
-                   "%llu x %llu within the memory limit",
-                   why, (unsigned long long)table_reach(e), (unsigned long long)table_reach(e));
+    return wy_fail(WY_EUNDECIDED, err, errlen, "no closed form or proved periodicity decides this position: %s", why);
 refuse_plain:
-    return wy_fail(WY_ERANGE, err, errlen,
-                   "no exact method covers heap=H with a pass or misere play beyond 0 <= x, y < %d; the table "
-                   "engine reaches positions up to about %llu x %llu within the memory limit",
-                   SMALL, (unsigned long long)table_reach(e), (unsigned long long)table_reach(e));
+    return wy_fail(WY_EUNDECIDED, err, errlen,
+                   "no closed form covers heap=H with a pass or misere play beyond 0 <= x, y < %d", SMALL);
 }
 
 /* ------------------------------------------------------------------ */

@@ -4,6 +4,7 @@
 #define WY_EXACT_INTERNAL_H
 
 #include "wythoff_exact.h"
+#include "wythoff_layer.h"
 #include "strip.h"
 
 /* ------------------------------------------------------------------ */
@@ -14,6 +15,8 @@
 #define STRIP_ROWS 46     /* row strips cover min(x, y) < STRIP_ROWS (rows 0..45) */
 #define STRIP_COLS (1u << 17)
 #define CERT_MAX 2048     /* largest window a periodicity certificate computes */
+#define DEMAND_ROWS 256   /* rows proved on demand: 0..255 at most */
+#define DEMAND_COLS (1u << 21) /* ... within this many columns */
 
 enum {
     K_NONE,      /* nothing beyond small table and strips */
@@ -39,6 +42,15 @@ struct wy_exact {
     wy_strip *strip;    /* the largest strip built so far (lazy) */
     int strip_fail_tier; /* first tier that failed (NTIERS: none) */
     char strip_err[WY_ERRLEN];
+    wy_strip *big;      /* rows beyond the tiers, proved on demand (or read from the cache) */
+    uint32_t big_fail;  /* 0, or the row count whose proof found no period (not tried again at or above it) */
+    char *cache_dir;    /* where proved strips are kept (NULL: nowhere) */
+    char why[WY_ERRLEN]; /* strip_why's text */
+    char why2[WY_ERRLEN]; /* no_value's text */
+    int no_prove;       /* 1: closed forms only, no strip or certificate (the evaluator's cheap first pass) */
+    int demand;         /* 1: rows beyond the tiers may be proved now (the evaluator's step 3); else only read from the cache */
+    int mis_form;       /* misere closed form (exact_misere.h), 0: none */
+    struct wy_exact *normal; /* the normal-play evaluator that form needs (NULL: none) */       /* 1: answer from what is known or cached, prove nothing new (cheap first pass) */
     /* periodicity certificate for bounded rules */
     int cert_state;     /* 0 not tried, 1 values periodic, 2 outcomes periodic, -1 failed */
     uint64_t cert_s, cert_d, cert_p;
@@ -68,6 +80,39 @@ static inline void wy_ex_order(mpz_srcptr *lo, mpz_srcptr *hi, const mpz_t x, co
 /* Is (x, y, side) a P-position by an exact method?  1 yes, 0 no, -1
  * undecided (or an error).  (exact.c) */
 int wy_ex_is_p(wy_exact *e, const mpz_t x, const mpz_t y, wy_side side);
+
+/* 1 when the periodicity certificate of a bounded ruleset holds (it is
+ * searched on first use unless e->no_prove): e->cert_s, cert_d, cert_p. */
+int wy_ex_cert(wy_exact *e);
+
+/* ------------------------------------------------------------------ */
+/* The layer engine up to a row (eval_layer.c)                         */
+/* ------------------------------------------------------------------ */
+
+/* B(x): every row up to x has its upper-triangle cell of value g (if any)
+ * in a column <= B(x) (eval_layer.c's header proves it). */
+uint64_t wy_ex_layer_bound(const wy_rules *r, wy_side side, uint64_t g, uint64_t x);
+
+/* Called for each cell (a, b), a <= b, of the layer with a <= last, in
+ * order; nonzero stops the scan (not an error). */
+typedef int (*wy_ex_cell_fn)(void *ctx, uint64_t a, uint64_t b);
+
+/* Scan rows 0..last of layer (side, g) of e->rules in `cols` columns
+ * (raised to last + 1).  WY_OK (done, or stopped by fn), WY_ECANCELED
+ * (run->progress), WY_ERANGE (over e->mem_limit: the message gives the
+ * rows, the memory and the time), WY_EUNDECIDED (beyond 2^40 columns),
+ * WY_EINVAL (the layer engine does not cover the ruleset). */
+wy_status wy_ex_layer_rows(wy_exact *e, wy_side side, uint64_t g, uint64_t last, uint64_t cols, wy_ex_cell_fn fn,
+                           void *ctx, const wy_run *run, char *err, size_t errlen);
+
+/* *is = 1 iff (x, y, side) has value g, by a scan of rows 0..min(x, y). */
+wy_status wy_ex_layer_member(wy_exact *e, int *is, const mpz_t x, const mpz_t y, wy_side side, uint64_t g,
+                             const wy_run *run, char *err, size_t errlen);
+
+/* The winning moves of (x, y, side) from layer scans of the P-positions
+ * (exact_moves.c); *is_p: the position itself is a P-position. */
+wy_status wy_ex_layer_winning(wy_exact *e, wy_bigmove **moves, size_t *count, int *is_p, const mpz_t x,
+                              const mpz_t y, wy_side side, const wy_run *run, char *err, size_t errlen);
 
 /* ------------------------------------------------------------------ */
 /* Number theory (exact_pairs.c)                                       */

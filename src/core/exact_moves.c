@@ -373,7 +373,7 @@ static wy_status win_bounded(search *w, char *err, size_t errlen)
     const wy_rules *b = &w->e->base;
     const unsigned long N = b->max;
     if (N > 100000)
-        return wy_fail(WY_ERANGE, err, errlen, "listing the moves of max=%lu at this size is too slow", N);
+        return wy_fail(WY_EUNDECIDED, err, errlen, "listing the moves of max=%lu at this size is too slow", N);
     for (int kind = 0; kind < 3; kind++) {
         if (kind == WY_MOVE_DIAG && b->game != WY_GAME_WYTHOFF)
             break;
@@ -443,7 +443,7 @@ wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const
     if (st == WY_OK && w.l.oom)
         st = wy_fail(WY_ERANGE, err, errlen, "out of memory");
     else if (st == WY_OK && w.undecided)
-        st = wy_fail(WY_ERANGE, err, errlen,
+        st = wy_fail(WY_EUNDECIDED, err, errlen,
                      "the outcome of some option of this position is not decided by any exact method");
     if (st == WY_OK) {
         if (w.l.n > 1)
@@ -454,5 +454,119 @@ wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const
         wy_bigmoves_free(w.l.v, w.l.n);
     }
     mpz_clears(w.tx, w.ty, w.k, w.u, NULL);
+    return st;
+}
+
+/* ------------------------------------------------------------------ */
+/* Winning moves from layer scans                                      */
+/* ------------------------------------------------------------------ */
+/*
+ * Every option of (x, y) on the heaps has min <= lo = min(x, y) and both
+ * coordinates <= hi = max(x, y), so the P-positions of rows 0..lo (with
+ * their mirror images) contain every P-option; a cell (a, b) of such a row
+ * with b > B(lo) does not exist, so the scan needs min(hi, B(lo)) + 1
+ * columns.  The pass and the extra heap lead to the same cell in another
+ * side state: one membership scan each.
+ */
+typedef struct {
+    uint64_t x, y, lo;
+    int wythoff, is_p;
+    wy_side side;
+    mlist *l;
+    mpz_t tx, ty;
+} lwin;
+
+static void lwin_try(lwin *w, uint64_t a, uint64_t b)
+{
+    wy_move_kind k;
+    if (a == w->x && b < w->y)
+        k = WY_MOVE_ROW;
+    else if (b == w->y && a < w->x)
+        k = WY_MOVE_COL;
+    else if (w->wythoff && a < w->x && b < w->y && w->x - a == w->y - b)
+        k = WY_MOVE_DIAG;
+    else
+        return;
+    mpz_set_ui(w->tx, a);
+    mpz_set_ui(w->ty, b);
+    ml_add(w->l, k, w->tx, w->ty, w->side);
+}
+
+static int on_p(void *p, uint64_t a, uint64_t b)
+{
+    lwin *w = p;
+    if ((a == w->x && b == w->y) || (a == w->y && b == w->x))
+        w->is_p = 1;
+    lwin_try(w, a, b);
+    if (a != b)
+        lwin_try(w, b, a);
+    return 0;
+}
+
+wy_status wy_ex_layer_winning(wy_exact *e, wy_bigmove **moves, size_t *count, int *is_p, const mpz_t x,
+                              const mpz_t y, wy_side side, const wy_run *run, char *err, size_t errlen)
+{
+    *moves = NULL;
+    *count = 0;
+    *is_p = 0;
+    mpz_srcptr lo_z, hi_z;
+    wy_ex_order(&lo_z, &hi_z, x, y);
+    if (mpz_sizeinbase(lo_z, 2) > 40)
+        return wy_fail(WY_EUNDECIDED, err, errlen,
+                       "listing the winning moves by the layer engine needs min(x, y) below 2^40");
+    mlist l = {0};
+    lwin w;
+    /* a coordinate of 2^40 or more stands as UINT64_MAX: every cell the
+     * scan reports lies below 2^40, so no test below changes */
+    w.x = mpz_sizeinbase(x, 2) > 40 ? UINT64_MAX : mpz_get_ui(x);
+    w.y = mpz_sizeinbase(y, 2) > 40 ? UINT64_MAX : mpz_get_ui(y);
+    w.lo = w.x < w.y ? w.x : w.y;
+    w.wythoff = e->rules.game == WY_GAME_WYTHOFF;
+    w.is_p = 0;
+    w.side = side;
+    w.l = &l;
+    mpz_inits(w.tx, w.ty, NULL);
+    const uint64_t hi = w.x < w.y ? w.y : w.x;
+    const int terminal = hi <= wy_terminal_bound(&e->rules) && w.x + w.y <= wy_terminal_bound(&e->rules);
+    uint64_t cols = wy_sat_add(wy_ex_layer_bound(&e->rules, side, 0, w.lo), 1);
+    if (hi < cols - 1)
+        cols = hi + 1;
+    wy_status st = wy_ex_layer_rows(e, side, 0, w.lo, cols, terminal ? NULL : on_p, &w, run, err, errlen);
+    if (st == WY_OK && terminal) /* no move on the heaps: the membership alone */
+        st = wy_ex_layer_member(e, &w.is_p, x, y, side, 0, run, err, errlen);
+    /* the pass: the same cell with one pass fewer (a non-terminal cell) */
+    if (st == WY_OK && side.pass > 0 && !terminal) {
+        int p;
+        wy_side s2 = {side.pass - 1, side.heap};
+        st = wy_ex_layer_member(e, &p, x, y, s2, 0, run, err, errlen);
+        if (st == WY_OK && p)
+            ml_add(&l, WY_MOVE_PASS, x, y, s2);
+    }
+    /* the extra heap: the same cell with fewer stones */
+    for (uint32_t h = 0; st == WY_OK && h < side.heap; h++) {
+        int p;
+        wy_side s2 = {side.pass, h};
+        st = wy_ex_layer_member(e, &p, x, y, s2, 0, run, err, errlen);
+        if (st == WY_OK && p)
+            ml_add(&l, WY_MOVE_HEAP, x, y, s2);
+    }
+    if (st == WY_OK && l.oom)
+        st = wy_fail(WY_ERANGE, err, errlen, "out of memory");
+    if (st == WY_OK && w.is_p && l.n)
+        st = wy_fail(WY_EINTERNAL, err, errlen, "layer scan: a P-position (%llu, %llu) with a move to a P-position",
+                     (unsigned long long)w.x, (unsigned long long)w.y);
+    if (st == WY_OK && !w.is_p && !l.n && !terminal)
+        st = wy_fail(WY_EINTERNAL, err, errlen, "layer scan: an N-position (%llu, %llu) without a winning move",
+                     (unsigned long long)w.x, (unsigned long long)w.y);
+    if (st == WY_OK) {
+        if (l.n > 1)
+            qsort(l.v, l.n, sizeof *l.v, cmp_moves);
+        *moves = l.v;
+        *count = l.n;
+        *is_p = w.is_p;
+    } else {
+        wy_bigmoves_free(l.v, l.n);
+    }
+    mpz_clears(w.tx, w.ty, NULL);
     return st;
 }

@@ -137,9 +137,8 @@ wy_status wy_exact_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k,
     }
     default:
         mpz_clears(n, x, y, NULL);
-        return wy_fail(WY_EINVAL, err, errlen,
-                       "the P-positions of this ruleset are not a sequence with a closed form (use --size for a "
-                       "window)");
+        return wy_fail(WY_EUNDECIDED, err, errlen, "the P-positions of this ruleset are not a sequence with a "
+                       "closed form");
     }
     *got = g;
     mpz_clears(n, x, y, NULL);

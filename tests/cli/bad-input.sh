@@ -48,6 +48,26 @@ expect 2 "bad --pass"           -- table wythoff+pass --pass one
 expect 2 "bad --heap"           -- table wythoff+heap=2 --heap 0x1
 expect 2 "--threads"            -- table wythoff --threads 0
 expect 2 "bad memory limit"     -- table wythoff --mem-limit 12Q
+# well-formed numbers out of their range: exit 2, naming the option and its range
+expect 2 "--size 0 out of range (1 to 2^63)" -- table wythoff --size 0
+expect 2 "--rows 0 out of range (1 to 2^63)" -- table wythoff --rows 0
+expect 2 "--cols 0e5 out of range (1 to 2^63)" -- plot wythoff --rows 3 --cols 0e5 --output - --format svg
+expect 2 "--size '2^64' is too large (at most 2^63)" -- ppos wythoff --size 2^64
+expect 2 "--threads 257 out of range (1 to 256)" -- table wythoff --threads 257
+expect 2 "--threads 2^64 out of range (1 to 256)" -- table wythoff --threads 2^64
+expect 2 "--rows 4097 out of range (1 to 4096)" -- period wythoff --rows 4097
+expect 2 "--max-cols out of range (64 to 4294967295)" -- period wythoff --max-cols 2^32
+expect 2 "--cell 129 out of range (1 to 128)" -- plot wythoff --cell 129 --output - --format svg
+expect 2 "--limit must be at least 2" -- check 000.fig3 --limit 1e0
+expect 2 "--max-edges must be at least 1" -- graph wythoff --max-edges 0e9
+expect 2 "--value '2^32' is too large (at most 4294967295)" -- ppos wythoff --value 2^32
+expect 2 "--pass 1e40 is more than the ruleset's 1 pass" -- value wythoff+pass 3 5 --pass 1e40
+expect 2 "--heap 2^40 is more than the ruleset's heap=3" -- table wythoff+heap=3 --heap 2^40
+expect 2 "memory limit '2^64' is too large (at most 2^64 - 1 bytes)" -- table wythoff --mem-limit 2^64
+expect 2 "--mem-limit must be positive" -- table wythoff --mem-limit 0K
+# numbers inside a ruleset are decimal digits (docs/rules.md): the rules
+# language is not the command line's number grammar
+expect 2 "bad number in 'max=1e3'" -- table wythoff+max=1e3
 # side state flags
 expect 2 "has no pass"          -- table wythoff --pass 0
 expect 2 "has no extra heap"    -- value wythoff 1 2 --heap 1
@@ -80,11 +100,15 @@ out=$(printf '1 2 3\n' | "$W" value wythoff - 2>&1 >/dev/null); rc=$?
 expect 3 "MiB"                  -- table wythoff --size 1e6
 expect 3 "limit of 1 MiB"       -- table wythoff --size 1000 --mem-limit 1M
 expect 3 "beyond the table engine" -- table wythoff --rows 1e10 --cols 2
-# positions no exact method decides and too large for the table (docs/exact.md#refusals)
-expect 3 "near a Wythoff pair"  -- value wythoff+pass 1000000000000000000000 1618033988749894848206
-expect 3 "near a Wythoff pair"  -- moves wythoff+heap=1 1000000000000000000000 1618033988749894848206
-expect 3 "table engine reaches" -- value wythoff+pass 100000 161803 --mem-limit 1M
-expect 3 "no exact method"      -- value wythoff+heap=2+pass 123456789012345678901234567890 5
-expect 3 "not decided"          -- moves wythoff+pass 123456789012345678901234567890 5
+# positions no method decides: exit 6 (undecided), naming what would
+# decide it; a method that applies but needs more memory than the limit:
+# exit 3 with the estimate (docs/exact.md#refusals, docs/exit-codes.md)
+expect 6 "near a Wythoff pair"  -- value wythoff+pass 1000000000000000000000 1618033988749894848206
+expect 6 "beyond the engine's 2^40" -- value wythoff+pass 1000000000000000000000 1618033988749894848206
+expect 6 "near a Wythoff pair"  -- moves wythoff+heap=1 1000000000000000000000 1618033988749894848206
+expect 3 "layer engine needs rows 0..100000000" -- value wythoff+pass 100000000 161803398 --mem-limit 1M
+expect 3 "more than the limit of 1 MiB" -- value wythoff+pass 100000000 161803398 --mem-limit 1M
+expect 6 "no closed form"       -- value wythoff+heap=2+pass 123456789012345678901234567890 123456789012345678901234567891
+expect 6 "decides this position" -- moves wythoff+mod=3+max=5 123456789012345678901234567890 123456789012345678901234567891
 expect 3 "MiB"                  -- table wythoff+pass=1000+heap=1000 --size 1000
 finish

@@ -22,7 +22,7 @@ else
   njson=0
 fi
 run check --list
-ids=$(grep -oE '^00[0-4]\.[^ ]+' <<<"$out")
+ids=$(grep -oE '^(00[0-4]|exact)\.[^ ]+' <<<"$out")
 nids=$(grep -c . <<<"$ids"); nuniq=$(sort -u <<<"$ids" | grep -c .)
 if [ "$rc" -eq 0 ] && [ "$nids" -eq "$njson" ] && [ "$nuniq" -eq "$nids" ]; then
   pass "check --list: $nids id lines, unique, as many as in json"
@@ -112,6 +112,23 @@ assert c["id"] == "002.thm2.3" and c["verdict"] == "ERRATUM" and c["limit"] == 8
 assert d["summary"]["erratum"] == 1
 ' <<<"$out" 2>/dev/null && pass "check 002.thm2.3 --format json: ERRATUM, limit 8" \
   || fail "check 002.thm2.3 --format json: $out"
+
+# the value a counterexample shows is the value in the game that lacks it:
+# 001.thm2's smallest counterexample of the printed reading is a position of
+# value 0 of the variant that is not a Wythoff P-position, so "value there"
+# is Wythoff's value, as `wythoff value wythoff X Y` gives it (issue 14)
+run check 001.thm2 --limit 100 --format json --quiet
+re="smallest \\(([0-9]+), ([0-9]+)\\): value 0 in wythoff\\+terminal=2, but not in Wythoff's P-positions \\(value there: ([0-9]+)\\)"
+if [[ $out =~ $re ]]; then
+  cx=${BASH_REMATCH[1]} cy=${BASH_REMATCH[2]} cv=${BASH_REMATCH[3]}
+  wv=$("$W" value wythoff "$cx" "$cy" --format json 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])' 2>/dev/null)
+  tv=$("$W" value wythoff+terminal=2 "$cx" "$cy" --format json 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])' 2>/dev/null)
+  [ "$cv" = "$wv" ] && [ "$tv" = 0 ] && [ "$wv" != 0 ] \
+    && pass "check 001.thm2: the counterexample ($cx, $cy) shows Wythoff's value there ($cv), as 'wythoff value' does" \
+    || fail "check 001.thm2: ($cx, $cy) shows value $cv; wythoff value: '$wv', wythoff+terminal=2 value: '$tv'"
+else
+  fail "check 001.thm2: no counterexample with a value in: $out"
+fi
 
 # markdown: a table
 run check 004.table1 000.thm4 --limit 100 --format markdown --quiet

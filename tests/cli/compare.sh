@@ -9,10 +9,24 @@
 #    lists (csv) of several pairs, each engine, the summary of the json
 #    output (count, bounding box, smallest, largest, nearest), --value G,
 #    --pass/--heap side states;
+#  - paper 000, Corollary 2 (--value-b 1): the P-positions of wythoff+pass
+#    and the value-1 positions of wythoff differ exactly on B xor C (C is
+#    wythoff's value-1 set in x, y <= 8 by Theorem 1), at 10^4 (auto), 10^6
+#    (layer) and 300 (table); Theorem 1: wythoff+heap=1's P-positions are
+#    wythoff's value-1 positions (no difference, 10^6);
+#  - --value-b H against the naive reference (A's positions of value G, B's
+#    of value H), every engine, with json summaries;
 #  - a file of positions: the naive P-positions (exit 0), one missing and
 #    one extra (exit 1, both reported, with A's value from the table engine
 #    and without it from the layer engine), positions outside the window,
-#    --value G, comments/blank lines/spaces/header accepted;
+#    --value G, comments/blank lines/spaces/header accepted; the naive
+#    P-positions written with blanks, tabs, commas with blanks, trailing
+#    comments and the number grammar (1e1, 2^4) read as the plain file;
+#  - --symmetric: the naive P-positions with x <= y stand for the whole set
+#    (the same output as the full file), a pair left out is missing twice,
+#    x > y and repeats exit 2 naming the line, outside counts mirrors;
+#  - --summary in text, csv and json: the full output's summary without the
+#    differences (csv against the naive summary), the same exit status;
 #  - bad files (exit 2 naming FILE:LINE), bad usage (exit 2), too large
 #    (exit 3 with the estimate), identical rulesets (exit 0), the text
 #    format's 1000-line cap, valid json, Ctrl-C (exit 130).
@@ -66,6 +80,7 @@ def job(out, cmd, args):
     if cmd in ("values", "outcome"):
         ra, pa, ha, rb, pb, hb, n = args[:7]
         g = int(args[7]) if len(args) > 7 else 0
+        h = int(args[8]) if len(args) > 8 else g  # B's value (--value-b)
         n = int(n)
         A, B = naive(ra, n, pa, ha), naive(rb, n, pb, hb)
         lines.append("x,y,a,b")
@@ -74,11 +89,10 @@ def job(out, cmd, args):
                 a, b = A[x][y], B[x][y]
                 if cmd == "values" and a != b:
                     lines.append(f"{x},{y},{a},{b}")
-                elif cmd == "outcome" and (a == g) != (b == g):
-                    if g == 0:
-                        lines.append(f"{x},{y},{'P' if a == 0 else 'N'},{'P' if b == 0 else 'N'}")
-                    else:
-                        lines.append(f"{x},{y},{g if a == g else 'other'},{g if b == g else 'other'}")
+                elif cmd == "outcome" and (a == g) != (b == h):
+                    ca = ('P' if a == 0 else 'N') if g == 0 else (g if a == g else 'other')
+                    cb = ('P' if b == 0 else 'N') if h == 0 else (h if b == h else 'other')
+                    lines.append(f"{x},{y},{ca},{cb}")
                 else:
                     continue
                 pos.append((x, y))
@@ -88,13 +102,53 @@ def job(out, cmd, args):
         lines.append("x,y,a,b")
         for x, y in sorted(B ^ C):
             lines.append(f"{x},{y},{'P' if (x, y) in B else 'N'},{'P' if (x, y) in C else 'N'}")
+    elif cmd == "cor2":
+        # Corollary 2: B (wythoff+pass P) against C read as wythoff's value-1 set
+        B, C = read_set(args[0]), read_set(args[1])
+        lines.append("x,y,a,b")
+        for x, y in sorted(B ^ C):
+            lines.append(f"{x},{y},{'P' if (x, y) in B else 'N'},{'1' if (x, y) in C else 'other'}")
     elif cmd == "ppos":
         t = naive(args[0], int(args[3]), args[1], args[2])
         lines.append("x,y")
         lines += [f"{x},{y}" for x, row in enumerate(t) for y, v in enumerate(row) if v == int(args[4])]
     open(out, "w").write("\n".join(lines) + "\n")
 
-if sys.argv[2] == "json":
+def sumcheck(full_json, sum_json, sum_csv, ref):
+    # --summary: the json is the full json without "differences"; the csv
+    # row holds the same summary (and the naive reference's, when given)
+    full, short = json.load(open(full_json)), json.load(open(sum_json))
+    assert "differences" not in short, "--summary json lists differences"
+    del full["differences"]
+    assert full == short, f"json {short} != full json without differences {full}"
+    rows = open(sum_csv).read().split("\n")
+    assert rows[0].split(",") == ["count", "compared", "only_a", "only_b", "min_x", "max_x", "min_y", "max_y",
+                                  "smallest_x", "smallest_y", "largest_x", "largest_y", "nearest_x", "nearest_y",
+                                  "outside"] and rows[2:] == [""], f"csv layout {rows}"
+    c = rows[1].split(",")
+    s = full["summary"]
+    cell = lambda v: "" if v is None else str(v)
+    want = [str(s["count"]), str(s["compared"]), cell(s.get("only_a")), cell(s.get("only_b"))]
+    want += [str(s["bbox"][k]) for k in ("min_x", "max_x", "min_y", "max_y")] if s["count"] else [""] * 4
+    for k in ("smallest", "largest", "nearest"):
+        want += list(map(str, s[k])) if s["count"] else ["", ""]
+    want.append(cell(full.get("outside")))
+    assert c == want, f"csv row {c}, from the json {want}"
+    if ref != "-":
+        got = "0 null" if c[0] == "0" else " ".join([c[0]] + c[4:14])
+        exp = open(ref).read().strip()
+        assert got == exp, f"csv summary '{got}', naive '{exp}'"
+
+if sys.argv[2] == "sumcheck":
+    for l in sys.stdin:
+        name, *files = l.split("\t")
+        try:
+            sumcheck(*[f.strip() for f in files])
+            print(f"PASS --summary {name}: json and csv = the full output's summary" +
+                  (" = naive" if files[3].strip() != "-" else ""))
+        except Exception as e:
+            print(f"FAIL --summary {name}: {e}")
+elif sys.argv[2] == "json":
     for l in sys.stdin:
         f, sumf = l.split()
         try:
@@ -154,8 +208,14 @@ OUTCOMES=("wythoff+terminal=2 0 0 wythoff+terminal=2+misere 0 0 30 0" "nim+pass 
           "wythoff+pass=2 2 0 wythoff+heap=2 0 2 30 1" "wythoff+max=3 0 0 wythoff 0 0 30 0"
           "wythoff+mod=3 0 0 wythoff+max=3 0 0 30 0" "wythoff+pass+misere 1 0 wythoff+heap=1+misere 0 1 25 2"
           "wythoff+pass+heap=1 0 1 wythoff+pass+heap=1 0 1 25 0 --pass 0")
+# --value-b specs: RULES_A PASS_A HEAP_A RULES_B PASS_B HEAP_B SIZE G H
+VALUEB=("wythoff+pass 1 0 wythoff 0 0 30 0 1" "wythoff+heap=1 0 1 wythoff 0 0 30 0 1"
+        "nim+pass 1 0 wythoff+terminal=2 0 0 25 1 0" "wythoff+max=3 0 0 wythoff 0 0 25 2 1"
+        "wythoff+pass=2+misere 2 0 wythoff+heap=2 0 2 25 0 2")
 {
   echo "$tmp/bc.csv bxorc tests/papers/data/000_setB.txt tests/papers/data/000_setC.txt"
+  echo "$tmp/cor2.csv cor2 tests/papers/data/000_setB.txt tests/papers/data/000_setC.txt"
+  for i in "${!VALUEB[@]}"; do set -- ${VALUEB[$i]}; echo "$tmp/vb$i.csv outcome $*"; done
   for i in "${!VALUES[@]}"; do set -- ${VALUES[$i]}; echo "$tmp/val$i.csv values $1 $2 $3 $4 $5 $6 $7"; done
   for i in "${!OUTCOMES[@]}"; do set -- ${OUTCOMES[$i]}; echo "$tmp/out$i.csv outcome $1 $2 $3 $4 $5 $6 $7 $8"; done
   echo "$tmp/p.csv ppos wythoff+pass 1 0 40 0"
@@ -179,6 +239,43 @@ if grep -qx "14 differences among 100000000 positions (7 in A only, 7 in B only)
 else
   fail "paper 000: text output: $out"
 fi
+
+# --- paper 000, Corollary 2 and Theorem 1: --value-b --------------------------
+[ "$(wc -l <"$tmp/cor2.csv")" = 15 ] && pass "paper 000 Corollary 2: B xor C has 14 positions" ||
+  fail "paper 000 Corollary 2: B xor C has $(($(wc -l <"$tmp/cor2.csv") - 1)) positions, not 14"
+same "paper 000 Corollary 2 (auto)" "$tmp/cor2.csv" 1 -- wythoff+pass wythoff --value-b 1 --size 10000
+same "paper 000 Corollary 2 (layer, 10^6)" "$tmp/cor2.csv" 1 -- wythoff+pass wythoff --value-b 1 --size 1e6 --engine layer
+same "paper 000 Corollary 2 (table)" "$tmp/cor2.csv" 1 -- wythoff+pass wythoff --value 0 --value-b 1 --size 300 --engine table
+out=$("$W" compare wythoff+pass wythoff --value-b 1 --size 10000)
+if grep -qx "P-positions of A = wythoff+pass (passes left 1) and positions of value 1 of B = wythoff in 0 <= x < 10000, 0 <= y < 10000" <<<"$out" &&
+   grep -qx "14 differences among 100000000 positions (7 in A only, 7 in B only)" <<<"$out" &&
+   grep -qx "0 0: A is P, B=other" <<<"$out" && grep -qx "7 5: A is N, B=1" <<<"$out"; then
+  pass "paper 000 Corollary 2: text names both values, 14 differences"
+else
+  fail "paper 000 Corollary 2: text output: $out"
+fi
+rc_is 0 -- compare wythoff+heap=1 wythoff --value-b 1 --size 1e6
+rc_is 0 -- compare wythoff+heap=1 wythoff --value-b 1 --size 200 --engine table
+for i in "${!VALUEB[@]}"; do
+  set -- ${VALUEB[$i]}
+  ra=$1 rb=$4 n=$7 g=$8 h=$9
+  code=1; [ "$(wc -l <"$tmp/vb$i.csv")" = 1 ] && code=0
+  for eng in auto table layer; do
+    case "$ra$rb" in *max=*|*mod=*) [ "$eng" = layer ] && continue ;; esac
+    same "--value-b vs naive ($eng)" "$tmp/vb$i.csv" "$code" -- "$ra" "$rb" --size "$n" --value "$g" --value-b "$h" --engine "$eng"
+  done
+  tojson "vb$i" "$ra" "$rb" --size "$n" --value "$g" --value-b "$h"
+  echo "$tmp/vb$i.json $tmp/vb$i.csv.sum" >>"$tmp/json.list"
+done
+grep -q '"value":0,"value_b":1,' "$tmp/vb0.json" && pass "--value-b json: value 0, value_b 1" || fail "--value-b json: $(head -c 300 "$tmp/vb0.json")"
+# the same value on both sides is --value G
+cmp -s <("$W" compare wythoff+pass wythoff+heap=1 --value 2 --size 40) <("$W" compare wythoff+pass wythoff+heap=1 --value 2 --value-b 2 --size 40) &&
+  pass "--value 2 --value-b 2 = --value 2" || fail "--value 2 --value-b 2 differs from --value 2"
+expect 2 "--value-b '4294967295' is too large" -- compare wythoff nim --value-b 4294967295
+expect 2 "bad --value-b 'one'" -- compare wythoff nim --value-b one
+expect 2 "layer engine does not cover" -- compare wythoff+max=3 wythoff --value-b 1 --engine layer
+expect 2 "--value-b gives RULES_B's value" -- compare wythoff tests/papers/data/000_setC.txt --value-b 1
+
 # --- values against the naive reference ---------------------------------------
 for i in "${!VALUES[@]}"; do
   set -- ${VALUES[$i]}
@@ -288,23 +385,107 @@ rc_is 1 -- compare wythoff+heap=1 tests/papers/data/000_setB.txt
 printf 'x,y\n0,0\n1,2\n3,x\n' >"$tmp/b1.csv"
 printf '0,0\n1,2,3\n' >"$tmp/b2.csv"
 printf '0,0\n1,2\n# c\n1 , 2\n' >"$tmp/b3.csv"
-printf '0 0\n' >"$tmp/b4.csv"
+printf '0 0\n5\n' >"$tmp/b4.csv"
 printf '4294967295,1\n' >"$tmp/b5.csv"
 printf '# nothing\n' >"$tmp/b6.csv"
 printf '0,0\n-1,2\n' >"$tmp/b7.csv"
 printf '0,0\nx,y\n' >"$tmp/b8.csv"
-expect 2 "b1.csv:4: y 'x' is not a non-negative integer" -- compare wythoff "$tmp/b1.csv"
+expect 2 "b1.csv:4: bad y 'x'" -- compare wythoff "$tmp/b1.csv"
 expect 2 "b2.csv:2: more than two columns" -- compare wythoff "$tmp/b2.csv"
 expect 2 "b3.csv:4: position (1, 2) repeats line 2" -- compare wythoff "$tmp/b3.csv"
-expect 2 "b4.csv:1: expected 'x,y'" -- compare wythoff "$tmp/b4.csv"
-expect 2 "b5.csv:1: x 4294967295 is too large" -- compare wythoff "$tmp/b5.csv"
+expect 2 "b4.csv:2: expected two numbers 'x,y' or 'x y'" -- compare wythoff "$tmp/b4.csv"
+expect 2 "b5.csv:1: x '4294967295' is too large (at most 4294967294)" -- compare wythoff "$tmp/b5.csv"
 expect 2 "holds no positions; give the window with --size" -- compare wythoff "$tmp/b6.csv"
 out=$("$W" compare wythoff "$tmp/b6.csv" --size 1); rc=$?
 [ "$rc" = 1 ] && grep -qx "0 0: P in A, missing from $tmp/b6.csv" <<<"$out" && pass "empty file with --size 1: (0, 0) missing" ||
   fail "empty file --size 1: exit $rc: $out"
-expect 2 "b7.csv:2: x '-1' is not a non-negative integer" -- compare wythoff "$tmp/b7.csv"
-expect 2 "b8.csv:2: x 'x' is not a non-negative integer" -- compare wythoff "$tmp/b8.csv"
+expect 2 "b7.csv:2: bad x '-1'" -- compare wythoff "$tmp/b7.csv"
+expect 2 "b8.csv:2: bad x 'x'" -- compare wythoff "$tmp/b8.csv"
+# one separator between the numbers: blanks, or one comma with blanks around it
+k=9
+for bad in '1,,2:an empty column' '1 , , 2:an empty column' '1,2,:an empty column' ',1 2:an empty column' \
+           '1,:y is empty' '1 2 3:more than two columns' "1.5 2:bad x '1.5'" "2^40 1:x '2^40' is too large" \
+           "3 1e:bad y '1e'"; do
+  printf '0 0\n# c\n%s\n' "${bad%%:*}" >"$tmp/b$k.csv"
+  expect 2 "b$k.csv:3: ${bad#*:}" -- compare wythoff "$tmp/b$k.csv"
+  k=$((k + 1))
+done
 expect 2 "cannot read '$tmp/none.csv'" -- compare wythoff "$tmp/none.csv"
+
+# --- the file's grammar: the naive P-positions in other spellings -------------
+# each line in turn: 'x y', 'x<TAB>y', 'x , y', 'x,y  # comment'; 10 as 1e1, 16 as 2^4
+tail -n +2 "$tmp/p.csv" | awk -F, 'function num(v) { return v == 10 ? "1e1" : v == 16 ? "2^4" : v }
+  BEGIN { print "x y   # a header, blank-separated" }
+  { x = num($1); y = num($2); k = NR % 4
+    if (k == 0) print x " " y; else if (k == 1) print "  " x "\t" y; else if (k == 2) print x " , " y "\r"; else print x "," y "  # " NR }' >"$tmp/g.txt"
+grep -q '1e1' "$tmp/g.txt" && grep -q '2^4' "$tmp/g.txt" || fail "grammar file: no 1e1 or 2^4 written"
+for eng in table layer; do
+  "$W" compare wythoff+pass "$tmp/g.txt" --size 40 --engine "$eng" --format csv >"$tmp/g.out" 2>&1; rc=$?
+  [ "$rc" = 0 ] && [ "$(cat "$tmp/g.out")" = "x,y,a,file" ] &&
+    pass "file with blanks, tabs, ' , ', CR, comments, 1e1, 2^4 = the naive P-positions ($eng)" ||
+    fail "grammar file ($eng): exit $rc: $(head -c 300 "$tmp/g.out")"
+done
+
+# --- --symmetric ----------------------------------------------------------------
+# the naive P-positions with x <= y, blank-separated, stand for all of them
+tail -n +2 "$tmp/p.csv" | awk -F, '$1 <= $2 { print $1 " " $2 }' >"$tmp/s.txt"
+"$W" compare wythoff+pass "$tmp/p.csv" --size 60 --format csv >"$tmp/full.out" 2>/dev/null; r1=$?
+"$W" compare wythoff+pass "$tmp/s.txt" --size 60 --symmetric --format csv >"$tmp/sym.out" 2>/dev/null; r2=$?
+[ "$r1" = 1 ] && [ "$r2" = 1 ] && cmp -s "$tmp/full.out" "$tmp/sym.out" &&
+  pass "--symmetric: the x <= y half = the whole naive set (the same csv at --size 60, exit 1)" ||
+  fail "--symmetric half vs whole: exits $r1 $r2: $(diff "$tmp/full.out" "$tmp/sym.out" | head -n 5)"
+for eng in table layer; do
+  rc_is 0 -- compare wythoff+pass "$tmp/s.txt" --size 40 --symmetric --engine "$eng"
+done
+# a pair x < y left out: both (x, y) and (y, x) missing
+pair=$(awk '$1 < $2 { print; exit }' "$tmp/s.txt"); px=${pair% *} py=${pair#* }
+grep -vx "$pair" "$tmp/s.txt" >"$tmp/s2.txt"
+"$W" compare wythoff+pass "$tmp/s2.txt" --size 40 --symmetric --format csv >"$tmp/s2.out" 2>/dev/null; rc=$?
+printf 'x,y,a,file\n%s,%s,0,no\n%s,%s,0,no\n' "$px" "$py" "$py" "$px" | sort -t, -k1,1n -k2,2n >"$tmp/s2.exp"
+[ "$rc" = 1 ] && cmp -s <(sort -t, -k1,1n -k2,2n "$tmp/s2.out") "$tmp/s2.exp" &&
+  pass "--symmetric without ($px, $py): ($px, $py) and ($py, $px) missing" || fail "--symmetric one pair left out: exit $rc: $(cat "$tmp/s2.out")"
+# outside the window: counted with the mirror images (from the full naive set)
+nout=$(tail -n +2 "$tmp/p.csv" | awk -F, '$1 >= 20 || $2 >= 20' | wc -l)
+out=$("$W" compare wythoff+pass "$tmp/s.txt" --size 20 --symmetric); rc=$?
+[ "$rc" = 0 ] && grep -qx "$nout positions of $tmp/s.txt outside the window, not checked" <<<"$out" &&
+  grep -q "positions in $tmp/s.txt with their mirror images" <<<"$out" &&
+  pass "--symmetric --size 20: $nout positions outside (mirrors counted)" || fail "--symmetric outside: exit $rc: $out"
+printf '0 0\n1 2\n5 3\n' >"$tmp/sx.txt"
+expect 2 "sx.txt:3: (5, 3) has x > y" -- compare wythoff "$tmp/sx.txt" --symmetric
+rc_is 1 -- compare wythoff "$tmp/sx.txt"
+printf '0 0\n1,2\n3 5\n1 2\n' >"$tmp/sr.txt"
+expect 2 "sr.txt:4: position (1, 2) repeats line 2" -- compare wythoff "$tmp/sr.txt" --symmetric
+expect 2 "--symmetric is about a FILE" -- compare wythoff nim --symmetric
+
+# --- --summary: the full output's summary, without the differences -------------
+# NAME|REF|ARGS (REF: the naive summary file, or -)
+k=0
+for spec in "values|$tmp/val0.csv.sum|wythoff wythoff+mod=4 --size 24" \
+            "outcome|$tmp/out0.csv.sum|wythoff+terminal=2 wythoff+terminal=2+misere --outcome --size 30" \
+            "value-b|$tmp/vb0.csv.sum|wythoff+pass wythoff --value-b 1 --size 30" \
+            "value-b layer|$tmp/vb4.csv.sum|wythoff+pass=2+misere wythoff+heap=2 --value-b 2 --size 25 --pass 2 --engine layer" \
+            "none|$tmp/val6.csv.sum|wythoff wythoff --size 30" \
+            "file|-|wythoff+pass $tmp/q.csv --size 30" "symmetric file|-|wythoff+pass $tmp/s2.txt --size 30 --symmetric" \
+            "text cap|$tmp/m4.csv.sum|wythoff wythoff+mod=4 --size 64"; do
+  IFS='|' read -r name sref args <<<"$spec"
+  "$W" compare $args >"$tmp/t.full" 2>/dev/null; r1=$?
+  "$W" compare $args --summary >"$tmp/t.sum" 2>/dev/null; r2=$?
+  "$W" compare $args --format json >"$tmp/j$k.full" 2>/dev/null; r3=$?
+  "$W" compare $args --summary --format json >"$tmp/j$k.sum" 2>/dev/null; r4=$?
+  "$W" compare $args --summary --format csv >"$tmp/c$k.sum" 2>"$tmp/c.err"; r5=$?
+  if [ "$r1$r2$r3$r4$r5" != "$r1$r1$r1$r1$r1" ] || [ "$r1" -gt 1 ]; then
+    fail "--summary $name: exits $r1 $r2 $r3 $r4 $r5"
+  elif ! cmp -s <(grep -v -e '^[0-9]* [0-9]*: ' -e '^\.\.\. and ' "$tmp/t.full") "$tmp/t.sum"; then
+    fail "--summary $name: text is not the full text without its differences: $(diff <(grep -v -e '^[0-9]* [0-9]*: ' -e '^\.\.\. and ' "$tmp/t.full") "$tmp/t.sum" | head -n 5)"
+  elif [ -s "$tmp/c.err" ]; then
+    fail "--summary $name: csv wrote to stderr: $(cat "$tmp/c.err")"
+  else
+    pass "--summary $name: text = the full text without its differences (exit $r1 in every format)"
+  fi
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$tmp/j$k.full" "$tmp/j$k.sum" "$tmp/c$k.sum" "$sref" >>"$tmp/sum.list"
+  k=$((k + 1))
+done
+python3 "$tmp/ref.py" "$N" sumcheck <"$tmp/sum.list"
 
 # --- usage and limits ---------------------------------------------------------
 expect 2 "RULES_B 'wythof' is neither a ruleset nor a file" -- compare wythoff wythof
@@ -319,7 +500,10 @@ expect 2 "given twice" -- compare wythoff nim --size 3 --size 4
 expect 3 "needs about" -- compare wythoff nim --size 1e5 --mem-limit 1G
 expect 3 "needs about" -- compare wythoff nim --outcome --size 1e9 --mem-limit 100M
 expect 3 "at most 4294967295 per side" -- compare wythoff nim --outcome --size 2^33
-"$W" compare --help | grep -q "^usage: wythoff compare RULES_A RULES_B|FILE" && pass "compare --help" || fail "compare --help"
+"$W" compare --help >"$tmp/help" 2>&1
+grep -q "^usage: wythoff compare RULES_A RULES_B|FILE" "$tmp/help" && grep -q "^  --value-b H " "$tmp/help" &&
+  grep -q "^  --symmetric " "$tmp/help" && grep -q "^  --summary " "$tmp/help" &&
+  pass "compare --help: usage, --value-b H, --symmetric, --summary" || fail "compare --help: $(cat "$tmp/help")"
 
 # --- formats ------------------------------------------------------------------
 out=$("$W" compare wythoff wythoff+mod=4 --size 64)

@@ -4,7 +4,8 @@
 # the winning moves `moves` lists at huge positions reach positions `value`
 # calls P, an unknown value comes with its reason in json, bad numbers exit 2,
 # `period` writes its CSV header.
-# The unknown value of nim+pass is asked at row 50 (beyond the strips); with
+# The unknown value of nim+pass is asked at row 300 (beyond the rows proved
+# on demand, 0..255, and the shipped strips); with
 # WY_TEST_BIG=1 at row 40, where the engine first searches 65536 columns for
 # a 46-row strip, finds no period and falls back (seconds).  Under the
 # sanitizers (WY_TEST_SAN=1) the batch's row 20 (the 32-row strip, seconds
@@ -159,7 +160,7 @@ fi
 # an unknown value comes with its reason (docs/commands.md, value: json has
 # "value":null and "value_unknown")
 for spec in "wythoff|123456789012345678901234567890 7777777777777777777777777777777" \
-            "nim+pass|123456789012345678901234567890123456789 $([ "$big" = 1 ] && echo 40 || echo 50)" \
+            "nim+pass|123456789012345678901234567890123456789 $([ "$big" = 1 ] && echo 40 || echo 300)" \
             "wythoff+max=3+pass|123456789012345678901234567890123456789 1234567890123456789012345" \
             "wythoff+mod=5|123456789012345678901234567890 99"; do
   rules=${spec%%|*}; pos=${spec#*|}
@@ -186,7 +187,8 @@ expect 2 "bad --from ''"    -- ppos wythoff --from ""
 expect 2 "bad --terms 'x'"  -- ppos wythoff --from 5 --terms x
 expect 2 "bad --terms '-1'" -- ppos wythoff --from 5 --terms -1
 expect 2 "--terms goes with --from" -- ppos wythoff --terms 3
-expect 2 "not a sequence"   -- ppos wythoff+max=3 --from 5
+expect 0 ""                 -- ppos wythoff+max=3 --from 5
+expect 6 "no method lists" -- ppos wythoff+mod=3+max=5 --from 5
 for l in '5 -3' '12a 3' '1 2 3' '-7 1'; do
   out=$(printf '0 0\n%s\n' "$l" | "$W" value wythoff - 2>&1 >/dev/null); rc=$?
   if [ "$rc" -eq 2 ] && grep -q "line 2" <<<"$out"; then

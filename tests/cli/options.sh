@@ -46,6 +46,26 @@ for cmd in table value ppos moves period compare check plot graph; do
     *) expect 2 "does not apply to '$cmd'" -- "$cmd" "$@" "${foreign[$cmd]}" 1 ;;
   esac
 done
+# the usage line of --help names every option of the command's list (the
+# global ones aside: docs/commands.md lists them once), and the synopsis at
+# the top of docs/commands.md is the usage lines of --help, in order
+synopsis=$(awk '/^```$/ { n++; next } n == 1 { print } n > 1 { exit }' docs/commands.md)
+usages=""
+for cmd in table value ppos moves period compare check plot graph; do
+  "$W" "$cmd" --help >"$tmp/h" 2>&1
+  usage=$(head -n 1 "$tmp/h")
+  usages+="${usage#usage: }"$'\n'
+  missing=""
+  for o in $(sed -n '/^options:$/,/^$/p' "$tmp/h" | grep -oE '^  --[a-z-]+'); do
+    case $o in --output | --mem-limit | --threads | --quiet | --help | --version) continue ;; esac
+    grep -qF -- "[$o" <<<"$usage" || grep -qF -- " $o " <<<"$usage" || grep -qF -- "| $o" <<<"$usage" || missing+=" $o"
+  done
+  [ -z "$missing" ] && pass "$cmd --help: the usage line names every option of the list" ||
+    fail "$cmd --help: the usage line leaves out$missing"
+done
+[ "$synopsis"$'\n' = "$usages" ] && pass "docs/commands.md: the synopsis is the usage lines of --help" ||
+  fail "docs/commands.md: the synopsis differs from --help: $(diff <(printf '%s\n' "$synopsis") <(printf '%s' "$usages"))"
+
 # --output for every command that writes text
 for cmd in table value ppos moves period compare check; do
   # shellcheck disable=SC2086
@@ -67,6 +87,107 @@ expect 0 "" -- ppos wythoff+heap=3 --value 2^1 --heap 1e0 --size 5
 expect 2 "bad X" -- value wythoff 1e 5
 expect 2 "bad X" -- value wythoff +5 5
 expect 2 "too large (exponent above 100000)" -- value wythoff 2^100001 5
+
+# Every reader of a number, one grammar (docs/commands.md, "Numbers"): for
+# each, the forms of one value give the same output and exit code (and two
+# different values a different output where the output shows the number),
+# and the malformed forms are exit 2 with a message naming the reader.
+# Fields: the reader | the text its messages name | the family of values |
+# D when the two values' outputs differ | the exit code of a good value |
+# the command, @ standing for the number | for standard input, the line (@
+# the number).
+#   big: 1e3 = 1000 = 10^3 = 01000, and 2^10 = 1024
+#   small: 8 = 8e0 = 2^3, and 4 = 2^2 (readers whose range or cost is small)
+#   mem: 2^30 = 1G = 1073741824 = 1e0G, and 2^31 = 2G (bytes)
+readers=(
+  "value X|bad X|big|D|0|value wythoff @ 5|"
+  "value Y|bad Y|big|D|0|value wythoff 5 @|"
+  "moves X|bad X|big|D|0|moves wythoff @ 1 --format json|"
+  "moves Y|bad Y|big|D|0|moves wythoff 1 @ --format json|"
+  "value - X|standard input line 1|big|D|0|value wythoff -|@ 5"
+  "value - Y|standard input line 1|big|D|0|value wythoff -|5 @"
+  "table --size|--size|small|D|0|table wythoff --size @|"
+  "table --rows|--rows|small|D|0|table wythoff --rows @ --cols 3|"
+  "table --cols|--cols|small|D|0|table wythoff --rows 3 --cols @|"
+  "table --pass|--pass|big|D|0|table wythoff+pass=2000 --size 2 --pass @|"
+  "value --heap|--heap|big|D|0|value wythoff+heap=2000 1 1 --heap @|"
+  "ppos --size|--size|big|D|0|ppos wythoff --size @ --count|"
+  "ppos --value|--value|big|D|0|ppos wythoff --size 1030 --value @ --count|"
+  "ppos --from|--from|big|D|0|ppos wythoff --from @ --terms 2|"
+  "ppos --terms|--terms|big|D|0|ppos wythoff --from 0 --terms @ --format csv|"
+  "period --rows|--rows|small|D|0|period wythoff --rows @|"
+  "period --max-cols|--max-cols|big|D|0|period wythoff --rows 2 --max-cols @|"
+  "compare --size|--size|big|D|1|compare wythoff wythoff+pass --outcome --size @|"
+  "compare --value|--value|big|D|1|compare wythoff wythoff+pass --size 1030 --value @ --format csv|"
+  "compare --pass|--pass|big|D|0|compare wythoff+pass=2000 wythoff --pass @ --size 3 --outcome|"
+  "compare --heap|--heap|big|D|1|compare wythoff+heap=2000 wythoff --heap @ --size 3 --outcome|"
+  "check --limit|--limit|big|D|0|check 001.g --limit @ --format json|"
+  "plot --size|--size|big|D|0|plot wythoff --style ppos --size @ --output - --format svg|"
+  "plot --rows|--rows|small|D|0|plot wythoff --rows @ --cols 3 --output - --format svg|"
+  "plot --cols|--cols|small|D|0|plot wythoff --rows 3 --cols @ --output - --format svg|"
+  "plot --cell|--cell|small|D|0|plot wythoff --size 4 --cell @ --output - --format svg|"
+  "plot --value|--value|big|D|0|plot wythoff --style ppos --size 1030 --value @ --output - --format svg|"
+  "graph --size|--size|small|D|0|graph wythoff --size @|"
+  "graph --rows|--rows|small|D|0|graph wythoff --rows @ --cols 2|"
+  "graph --cols|--cols|small|D|0|graph wythoff --rows 2 --cols @|"
+  "graph --max-edges|--max-edges|big|-|0|graph wythoff --size 3 --max-edges @|"
+  "--threads|--threads|small|-|0|table wythoff --size 4 --threads @|"
+  "--mem-limit|memory limit|mem|D|3|table wythoff --size 1e5 --mem-limit @|"
+)
+declare -A same1=([big]="1e3 1000 10^3 01000" [small]="8 8e0 2^3" [mem]="2^30 1G 1073741824 1e0G")
+declare -A same2=([big]="2^10 1024" [small]="4 2^2" [mem]="2^31 2G")
+# run_reader TEMPLATE LINE VALUE: the command with VALUE for @ (an empty VALUE
+# an empty argument), LINE (if any) on its standard input; $out: standard
+# output and error without what echoes the command line (graph's "// made
+# by:") or a duration (check's "ms"), $rc: exit code
+run_reader() {
+  local -a a
+  read -ra a <<<"$1"
+  local i
+  for i in "${!a[@]}"; do [ "${a[$i]}" = @ ] && a[$i]=$3; done
+  if [ -n "$2" ]; then
+    out=$(printf '%s\n' "${2//@/$3}" | "$W" "${a[@]}" 2>&1); rc=$?
+  else
+    out=$("$W" "${a[@]}" 2>&1 </dev/null); rc=$?
+  fi
+  case $out in *'// made by:'* | *'"ms":'*) out=$(sed -E -e '\|^// made by:|d' -e 's/"ms":[0-9]+//g' <<<"$out") ;; esac
+}
+for entry in "${readers[@]}"; do
+  IFS='|' read -r name named fam diff code tpl line <<<"$entry"
+  ok=1 why=""
+  for set in 1 2; do
+    if [ "$set" = 1 ]; then vals=${same1[$fam]}; else vals=${same2[$fam]}; fi
+    first="" firstrc="" firstv=""
+    for v in $vals; do
+      run_reader "$tpl" "$line" "$v"
+      if [ -z "$firstv" ]; then
+        first=$out firstrc=$rc firstv=$v
+        [ "$rc" = "$code" ] || { ok=0; why="$why; '$v' exit $rc: $(head -c 200 <<<"$out")"; }
+      elif [ "$rc" != "$firstrc" ] || [ "$out" != "$first" ]; then
+        ok=0; why="$why; '$v' (exit $rc) differs from '$firstv' (exit $firstrc)"
+      fi
+    done
+    if [ "$set" = 1 ]; then out1=$first; fi
+  done
+  if [ "$diff" = D ] && [ "$out1" = "$first" ]; then ok=0; why="$why; the two values give the same output"; fi
+  [ "$ok" = 1 ] && pass "number grammar, $name: ${same1[$fam]// / = } and ${same2[$fam]// / = }" \
+    || fail "number grammar, $name:$why"
+  # malformed: exit 2, the message names the reader
+  ok=1 why=""
+  for v in 1e '2^' -1 '' 0x10 1.5; do
+    run_reader "$tpl" "$line" "$v"
+    if [ "$rc" != 2 ] || ! grep -qF -- "$named" <<<"$out" || ! grep -q '^wythoff: ' <<<"$out"; then
+      ok=0; why="$why; '$v': exit $rc: $(head -c 200 <<<"$out")"
+    fi
+  done
+  [ "$ok" = 1 ] && pass "number grammar, $name: 1e, 2^, -1, '', 0x10, 1.5 are exit 2 naming '$named'" \
+    || fail "number grammar, $name, malformed:$why"
+done
+# numbers in a ruleset are part of the rules language: decimal digits only
+# (docs/rules.md), and the message names the part
+expect 2 "bad number in 'max=1e3'" -- value wythoff+max=1e3 3 5
+expect 2 "bad number in 'pass=2^1'" -- value wythoff+pass=2^1 3 5
+
 # help
 expect 2 "unknown command 'tabel'" -- help tabel
 expect 2 "help takes one command" -- help table value

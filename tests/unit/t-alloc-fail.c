@@ -577,6 +577,7 @@ static const char *st_name(wy_status st)
     case WY_ERANGE: return "WY_ERANGE";
     case WY_EINTERNAL: return "WY_EINTERNAL";
     case WY_ECANCELED: return "WY_ECANCELED";
+    case WY_EUNDECIDED: return "WY_EUNDECIDED";
     }
     return "(not a wy_status)";
 }

@@ -13,12 +13,20 @@
  *     value from the table engine, g or WY_COMPARE_OTHER from the layer
  *     engine and from a list), and the summary (count, only_a/only_b,
  *     bounding box, first, last, nearest, compared) must be the one computed
- *     here from the naive difference list.
+ *     here from the naive difference list.  The same with a value of its
+ *     own for B (wy_compare_gb): A's positions of value g against B's of
+ *     value h != g, every engine, and against a list of B's positions of
+ *     value h.
  *  2. Paper 000, Definition 12: the P-positions of wythoff+pass (set B) and
  *     wythoff+heap=1 (set C) differ exactly on B xor C (Theorem 4: they agree
  *     for x >= 9 or y >= 9), on a 10^6 window by the layer engine, and on
- *     rectangular windows by both engines.
- *  3. The contract: EINVAL for bad requests, WY_ERANGE over the memory limit
+ *     rectangular windows by both engines.  Corollary 2 through
+ *     wy_compare_gb: the P-positions of wythoff+pass and the value-1
+ *     positions of wythoff differ exactly on B xor C as well (C is the set of
+ *     value-1 positions of wythoff in x, y <= 8, Theorem 1: G2 = G1 xor 1),
+ *     and Theorem 1 itself: wythoff+heap=1's P-positions are wythoff's
+ *     value-1 positions (no difference).
+ *  3. The contract: EINVAL for bad requests (wy_compare_gb by values too), WY_ERANGE over the memory limit
  *     (nothing reported), unsorted or repeated lists, WY_ECANCELED from the
  *     callback and from the progress function in every strategy (ASan checks
  *     for leaks), progress within the plan's work, the same result on 1 and 3
@@ -123,9 +131,9 @@ static void expect_summary(tk_group *g, const char *what, const wy_compare_summa
 /* The reported differences against the expected positions; values: exact
  * in value mode; in set mode the membership, and the value itself where
  * the side was computed by the table engine (tv_a/tv_b: the naive tables). */
-static void check_recs(tk_group *g, const char *what, const recs *R, const rec *e, size_t n, int set_mode,
-                       uint32_t gval, const wy_compare_summary *s, const uint32_t *tv_a, const uint32_t *tv_b,
-                       uint32_t cols)
+static void check_recs_gb(tk_group *g, const char *what, const recs *R, const rec *e, size_t n, int set_mode,
+                          uint32_t gval, uint32_t gval_b, const wy_compare_summary *s, const uint32_t *tv_a,
+                          const uint32_t *tv_b, uint32_t cols)
 {
     g->cases++;
     if (R->bad_order) {
@@ -150,15 +158,15 @@ static void check_recs(tk_group *g, const char *what, const recs *R, const rec *
             continue;
         }
         int ina = e[i].va == gval;
-        if ((r->va == gval) != ina || (r->vb == gval) == ina) {
+        if ((r->va == gval) != ina || (r->vb == gval_b) == ina) {
             tk_fail(g, "%s: (%u, %u) reported %u %u, but naive says %s has value %u", what, r->x, r->y, r->va, r->vb,
-                    ina ? "A" : "B", gval);
+                    ina ? "A" : "B", ina ? gval : gval_b);
             return;
         }
         uint32_t wa = s->engine_a == WY_COMPARE_TABLE ? tv_a[(size_t)r->x * cols + r->y]
                                                        : (ina ? gval : WY_COMPARE_OTHER);
         uint32_t wb = s->engine_b == WY_COMPARE_TABLE ? tv_b[(size_t)r->x * cols + r->y]
-                                                       : (!ina ? gval : WY_COMPARE_OTHER);
+                                                       : (!ina ? gval_b : WY_COMPARE_OTHER);
         if (r->va != wa || r->vb != wb) {
             tk_fail(g, "%s: (%u, %u) values %u %u, want %u %u (engines %d %d)", what, r->x, r->y, r->va, r->vb, wa, wb,
                     (int)s->engine_a, (int)s->engine_b);
@@ -166,6 +174,13 @@ static void check_recs(tk_group *g, const char *what, const recs *R, const rec *
         }
     }
     expect_summary(g, what, s, e, n, s->compared / (cols ? cols : 1), cols, set_mode, gval);
+}
+
+static void check_recs(tk_group *g, const char *what, const recs *R, const rec *e, size_t n, int set_mode,
+                       uint32_t gval, const wy_compare_summary *s, const uint32_t *tv_a, const uint32_t *tv_b,
+                       uint32_t cols)
+{
+    check_recs_gb(g, what, R, e, n, set_mode, gval, gval, s, tv_a, tv_b, cols);
 }
 
 /* ------------------------------------------------------------------ */
@@ -287,6 +302,52 @@ static int random_pairs(tk_rng *rng, uint64_t iters)
             }
             free(L);
         }
+        /* A's positions of value gv against B's of value hv != gv
+         * (wy_compare_gb), by each engine and against a list of B's */
+        {
+            const uint32_t gv = tk_rng_range(rng, 0, 2), hv = (gv + tk_rng_range(rng, 1, 2)) % 3;
+            n = 0;
+            for (uint32_t x = 0; x < rows; x++)
+                for (uint32_t y = 0; y < cols; y++)
+                    if ((na[x * cols + y] == gv) != (nb[x * cols + y] == hv))
+                        e[n++] = (rec){x, y, na[x * cols + y] == gv ? gv : gv + 1, nb[x * cols + y] == hv ? hv : hv + 1};
+            wy_compare_pos *L = malloc(sizeof *L * (rows + 3) * (cols + 3) + sizeof *L);
+            size_t nl = 0;
+            for (uint32_t x = 0; L && x < rows + 3; x++)
+                for (uint32_t y = 0; y < cols + 3; y++)
+                    if (nbig[x * (cols + 3) + y] == hv)
+                        L[nl++] = (wy_compare_pos){x, y};
+            wy_compare_side BL = {NULL, (wy_side){0, 0}, L, nl};
+            if (!L)
+                tk_fail(&g, "out of memory for a list of positions");
+            for (int eng = 0; L && eng < 6; eng++) {
+                wy_compare_engine en = eng % 3 == 0 ? WY_COMPARE_AUTO : eng % 3 == 1 ? WY_COMPARE_TABLE : WY_COMPARE_LAYER;
+                const wy_compare_side *b = eng < 3 ? &B : &BL;
+                const int covered = eng < 3 ? layered : la;
+                wy_compare_opts o = {WY_COMPARE_SET, gv, rows, cols, en, 0};
+                wy_compare_summary s;
+                recs R = {0};
+                snprintf(what, sizeof what, "%s (%u,%u) value %u vs %s%s (%u,%u) value %u %ux%u engine %d", ta, za.pass,
+                         za.heap, gv, eng < 3 ? "" : "a list of ", tb, zb.pass, zb.heap, hv, rows, cols, eng % 3);
+                wy_compare_plan pl;
+                wy_status sp = wy_compare_plan_make_gb(&pl, &A, b, &o, hv, 1, err, sizeof err);
+                wy_status st = wy_compare_gb(&s, &A, b, &o, hv, NULL, rec_fn, &R, err, sizeof err);
+                g.cases++;
+                if (en == WY_COMPARE_LAYER && !covered) {
+                    if (st != WY_EINVAL || sp != WY_EINVAL)
+                        tk_fail(&g, "%s: status %d/%d (%s), want WY_EINVAL for the layer engine", what, sp, st, err);
+                } else if (st != WY_OK || sp != WY_OK) {
+                    tk_fail(&g, "%s: status %d/%d: %s", what, sp, st, err);
+                } else if (pl.engine_a != s.engine_a || pl.engine_b != s.engine_b) {
+                    tk_fail(&g, "%s: the plan's engines %d %d, the run's %d %d", what, (int)pl.engine_a,
+                            (int)pl.engine_b, (int)s.engine_a, (int)s.engine_b);
+                } else {
+                    check_recs_gb(&g, what, &R, e, n, 1, gv, hv, &s, na, nb, cols);
+                }
+                recs_clear(&R);
+            }
+            free(L);
+        }
         free(na);
         free(nb);
         free(nbig);
@@ -353,6 +414,92 @@ static int paper000(void)
     return tk_group_end(&g);
 }
 
+/* Corollary 2 (through wy_compare_gb): for x >= 9 or y >= 9, G1(x, y, 1) = 0
+ * iff G1(x, y, 0) = 1: the P-positions of wythoff+pass and the value-1
+ * positions of wythoff differ exactly on B xor C, where C, the P-positions
+ * of Definition 9 in x, y <= 8 (Lemma 1 (iii)), is the set of value-1
+ * positions of wythoff there (Theorem 1: G2(x, y, 1) = G1(x, y, 0) xor 1).
+ * Theorem 1 also says that wythoff+heap=1's P-positions are wythoff's
+ * value-1 positions: no difference at all. */
+static int paper000_cor2(void)
+{
+    tk_group g = {"paper 000, Corollary 2 / Theorem 1 (wy_compare_gb): P-positions of wythoff+pass and value-1 "
+                  "positions of wythoff differ exactly on B xor C; wythoff+heap=1's P-positions are wythoff's "
+                  "value-1 positions (10^6 by the layer engine, rectangular windows, both engines, lists)",
+                  0, 0};
+    static const uint32_t B[][2] = {{0, 0}, {1, 3}, {3, 1}, {2, 5}, {5, 2}, {4, 8}, {8, 4}, {6, 7}, {7, 6}};
+    static const uint32_t C[][2] = {{0, 1}, {1, 0}, {2, 2}, {3, 6}, {6, 3}, {4, 8}, {8, 4}, {5, 7}, {7, 5}};
+    wy_rules rp, rw, rh;
+    if (!parse(&rp, "wythoff+pass") || !parse(&rw, "wythoff") || !parse(&rh, "wythoff+heap=1"))
+        return 1;
+    wy_compare_side P = {&rp, wy_side_start(&rp), NULL, 0}, W = {&rw, wy_side_start(&rw), NULL, 0},
+                    H = {&rh, wy_side_start(&rh), NULL, 0};
+    /* C as a list, standing for wythoff's value-1 positions in a 9 x 9 window */
+    wy_compare_pos cl[9];
+    for (int i = 0; i < 9; i++)
+        cl[i] = (wy_compare_pos){C[i][0], C[i][1]};
+    for (int i = 1; i < 9; i++) /* sorted by x then y */
+        for (int j = i; j > 0 && (cl[j].x < cl[j - 1].x || (cl[j].x == cl[j - 1].x && cl[j].y < cl[j - 1].y)); j--) {
+            wy_compare_pos t = cl[j];
+            cl[j] = cl[j - 1];
+            cl[j - 1] = t;
+        }
+    wy_compare_side CL = {NULL, {0, 0}, cl, 9};
+    static const uint32_t wins[][3] = {{1000000, 1000000, 0}, {3000, 7, 0}, {7, 3000, 2}, {6, 200, 1},
+                                       {200, 8, 1},           {9, 9, 1},    {9, 9, 2},    {600, 900, 1}};
+    char err[WY_ERRLEN], what[200];
+    for (size_t w = 0; w < sizeof wins / sizeof wins[0]; w++) {
+        const uint32_t rows = wins[w][0], cols = wins[w][1];
+        const wy_compare_engine en = wins[w][2] == 1 ? WY_COMPARE_TABLE : wins[w][2] == 2 ? WY_COMPARE_LAYER
+                                                                                          : WY_COMPARE_AUTO;
+        rec e[18];
+        size_t n = 0;
+        for (uint32_t x = 0; x < 9; x++)
+            for (uint32_t y = 0; y < 9; y++) {
+                int inb = 0, inc = 0;
+                for (int i = 0; i < 9; i++) {
+                    inb |= B[i][0] == x && B[i][1] == y;
+                    inc |= C[i][0] == x && C[i][1] == y;
+                }
+                if (inb != inc && x < rows && y < cols)
+                    e[n++] = (rec){x, y, inb ? 0 : 1, inc ? 1 : 0};
+            }
+        for (int k = 0; k < 3; k++) {
+            /* k = 0: wythoff+pass (0) vs wythoff (1); 1: wythoff+pass vs the
+             * list C (only in a 9 x 9 window, where C is all of them);
+             * 2: wythoff+heap=1 (0) vs wythoff (1), no difference */
+            if (k == 1 && (rows != 9 || cols != 9))
+                continue;
+            const wy_compare_side *a = k == 2 ? &H : &P, *b = k == 1 ? &CL : &W;
+            wy_compare_opts o = {WY_COMPARE_SET, 0, rows, cols, en, 0};
+            wy_compare_summary s;
+            recs R = {0};
+            snprintf(what, sizeof what, "%s vs %s, window %u x %u, engine %d", k == 2 ? "wythoff+heap=1" : "wythoff+pass",
+                     k == 1 ? "the list C" : "wythoff value 1", rows, cols, (int)en);
+            wy_status st = wy_compare_gb(&s, a, b, &o, 1, NULL, rec_fn, &R, err, sizeof err);
+            g.cases++;
+            if (st != WY_OK) {
+                tk_fail(&g, "%s: status %d: %s", what, st, err);
+            } else if (en == WY_COMPARE_AUTO && (s.engine_a != WY_COMPARE_LAYER || s.engine_b != WY_COMPARE_LAYER)) {
+                tk_fail(&g, "%s: engines %d %d, want the layer engine", what, (int)s.engine_a, (int)s.engine_b);
+            } else {
+                const size_t want = k == 2 ? 0 : n;
+                g.cases++;
+                if (R.n != want)
+                    tk_fail(&g, "%s: %zu differences, want %zu", what, R.n, want);
+                for (size_t i = 0; i < want && i < R.n; i++)
+                    if (R.r[i].x != e[i].x || R.r[i].y != e[i].y || (R.r[i].va == 0) != (e[i].va == 0) ||
+                        (R.r[i].vb == 1) != (e[i].vb == 1))
+                        tk_fail(&g, "%s: difference #%zu (%u, %u) A %u B %u, want (%u, %u) %s", what, i, R.r[i].x,
+                                R.r[i].y, R.r[i].va, R.r[i].vb, e[i].x, e[i].y, e[i].va == 0 ? "in A" : "in B");
+                expect_summary(&g, what, &s, e, want, rows, cols, 1, 0);
+            }
+            recs_clear(&R);
+        }
+    }
+    return tk_group_end(&g);
+}
+
 /* ------------------------------------------------------------------ */
 /* 3. The contract                                                     */
 /* ------------------------------------------------------------------ */
@@ -407,6 +554,15 @@ static int contract(void)
         wy_status st2 = wy_compare(&s, bad[i].a, bad[i].b, &bad[i].o, NULL, NULL, NULL, err, sizeof err);
         if (st != WY_EINVAL || st2 != WY_EINVAL || !strstr(err, bad[i].msg))
             tk_fail(&g, "%s: status %d/%d (%s), want WY_EINVAL naming '%s'", bad[i].what, st, st2, err, bad[i].msg);
+    }
+    /* a value of its own for B compares sets, not values */
+    wy_compare_opts ov = {WY_COMPARE_VALUES, 0, 5, 5, WY_COMPARE_AUTO, 0};
+    g.cases++;
+    {
+        wy_status st = wy_compare_plan_make_gb(&pl, &W, &N, &ov, 1, 1, err, sizeof err);
+        wy_status st2 = wy_compare_gb(&s, &W, &N, &ov, 1, NULL, NULL, NULL, err, sizeof err);
+        if (st != WY_EINVAL || st2 != WY_EINVAL || !strstr(err, "set mode"))
+            tk_fail(&g, "wy_compare_gb by values: status %d/%d (%s), want WY_EINVAL naming 'set mode'", st, st2, err);
     }
     wy_compare_side WP2 = {&wp, {2, 0}, NULL, 0};
     wy_compare_opts o5 = {WY_COMPARE_VALUES, 0, 5, 5, WY_COMPARE_AUTO, 0};
@@ -509,6 +665,7 @@ int main(void)
     int failed = 0;
     failed += contract();
     failed += paper000();
+    failed += paper000_cor2();
     failed += random_pairs(&rng, iters);
     return failed ? 1 : 0;
 }

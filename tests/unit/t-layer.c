@@ -592,7 +592,7 @@ static int wpass_exact(uint64_t size, uint64_t samples, uint32_t cap, tk_rng *rn
         mpz_set_ui(x, l.x[k]);
         mpz_set_ui(y, l.y[k]);
         wy_status st = wy_exact_eval(e, &ans, x, y, s, err, sizeof err);
-        if (st == WY_ERANGE) {
+        if (st == WY_EUNDECIDED) {
             refused++;
             continue;
         }
@@ -631,7 +631,7 @@ static int wpass_exact(uint64_t size, uint64_t samples, uint32_t cap, tk_rng *rn
         mpz_set_ui(x, px);
         mpz_set_ui(y, py);
         wy_status st = wy_exact_eval(e, &ans, x, y, s, err, sizeof err);
-        if (st == WY_ERANGE) {
+        if (st == WY_EUNDECIDED) {
             refused++;
             continue;
         }

@@ -1,0 +1,181 @@
+/* eval_ppos.c - the positions of a value g from any start, for every
+ * ruleset (wy_eval_ppos; `wythoff ppos --from`): the closed-form sequences
+ * of the exact engine (exact_ppos.c), else the layer engine, else the rows
+ * one by one through the exact engine's periodic structure (max=N). */
+#include "exact.h"
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* The layer engine                                                    */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+    uint64_t from;
+    mpz_t *a, *b, *index;
+    size_t k, got;
+} lcollect;
+
+static int on_pos(void *p, uint64_t x, uint64_t y)
+{
+    lcollect *c = p;
+    if (x < c->from)
+        return 0;
+    mpz_set_ui(c->a[c->got], x);
+    mpz_set_ui(c->b[c->got], y);
+    if (c->index)
+        mpz_set_si(c->index[c->got], -1);
+    return ++c->got == c->k;
+}
+
+/* Rows from..last are scanned in B(last) + 1 columns, which holds the cell
+ * of each of them (eval_layer.c), so the positions found with a <= last
+ * are all there are; too few: the rows double. */
+static wy_status layer_from(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k, size_t *got, const mpz_t from,
+                            wy_side side, uint64_t g, const wy_run *run, char *err, size_t errlen)
+{
+    const uint64_t lim = (uint64_t)1 << 40;
+    if (mpz_cmp_ui(from, lim) >= 0)
+        return wy_fail(WY_EUNDECIDED, err, errlen,
+                       "listing from row %s needs the layer engine beyond its 2^40 rows", "X >= 2^40");
+    lcollect c = {mpz_get_ui(from), a, b, index, k, 0};
+    uint64_t span = wy_sat_add(wy_sat_mul(2, k), 64);
+    for (;;) {
+        uint64_t last = wy_sat_add(c.from, span);
+        if (last >= lim)
+            last = lim - 1;
+        uint64_t cols = wy_sat_add(wy_ex_layer_bound(&e->rules, side, g, last), 1);
+        if (cols > lim)
+            cols = lim;
+        c.got = 0;
+        wy_status st = wy_ex_layer_rows(e, side, g, last, cols, on_pos, &c, run, err, errlen);
+        if (st != WY_OK)
+            return st;
+        if (c.got == k || last == lim - 1) {
+            *got = c.got;
+            return WY_OK;
+        }
+        span = wy_sat_mul(span, 2);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Rows one by one (max=N: periodic rows)                              */
+/* ------------------------------------------------------------------ */
+
+/* Every row's outcomes repeat with period P once y - x >= D, and the rows
+ * themselves repeat (shifted along the diagonal) with period P once
+ * x >= S: paper 002's Theorem 1.2 (wythoff+max=N, nim+max=N: D = 0,
+ * P = N + 1, S = 0) or the periodicity certificate (exact.c, cert_*). */
+static int row_structure(wy_exact *e, uint64_t *D, uint64_t *P, uint64_t *S)
+{
+    if (e->heap_xor || e->rules.heap || e->rules.mod || !e->rules.max)
+        return 0;
+    if (e->kind == K_WMAX || e->kind == K_NIMMAX) {
+        *D = 0;
+        *P = (uint64_t)e->base.max + 1;
+        *S = 0;
+        return 1;
+    }
+    if (e->kind != K_BOUNDED || !wy_ex_cert(e))
+        return 0;
+    *D = e->cert_d;
+    *P = e->cert_p;
+    *S = e->cert_s + e->cert_p;
+    return 1;
+}
+
+static wy_status rows_from(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k, size_t *got, const mpz_t from,
+                           wy_side side, char *err, size_t errlen)
+{
+    uint64_t D, P, S;
+    if (!row_structure(e, &D, &P, &S))
+        return wy_fail(WY_EUNDECIDED, err, errlen,
+                       "no method lists the P-positions of this ruleset from a start: no closed form, the layer "
+                       "engine does not cover max=N or mod=M, and no periodicity certificate was found (use "
+                       "--size for a window)");
+    mpz_t x, y, row;
+    mpz_inits(x, y, row, NULL);
+    size_t n = 0;
+    wy_status st = WY_OK;
+    /* rows from, from + 1, ...: after S + P rows without a P-position none
+     * follows (the rows repeat) */
+    uint64_t empty = 0;
+    uint64_t pat[4096];
+    for (mpz_set(row, from); n < k && empty <= S + P; mpz_add_ui(row, row, 1)) {
+        /* the P cells of the row at d = y - x in [0, D + P) */
+        size_t np = 0;
+        int periodic = 0;
+        for (uint64_t d = 0; d < D + P; d++) {
+            mpz_add_ui(y, row, d);
+            int p = wy_ex_is_p(e, row, y, side);
+            if (p < 0) {
+                st = wy_fail(WY_EUNDECIDED, err, errlen, "the outcome of (x, x + %llu) is not decided",
+                             (unsigned long long)d);
+                goto out;
+            }
+            if (p) {
+                if (np == sizeof pat / sizeof pat[0]) {
+                    st = wy_fail(WY_EUNDECIDED, err, errlen, "a row's period is too long to list");
+                    goto out;
+                }
+                pat[np++] = d;
+                periodic |= d >= D;
+            }
+        }
+        empty = np ? 0 : empty + 1;
+        /* then every j >= 1: the cells d + j P with d >= D */
+        for (uint64_t j = 0; n < k && np; j++) {
+            for (size_t i = 0; i < np && n < k; i++) {
+                if (j && pat[i] < D)
+                    continue;
+                mpz_set(a[n], row);
+                mpz_set_ui(y, P);
+                mpz_mul_ui(y, y, j);
+                mpz_add_ui(y, y, pat[i]);
+                mpz_add(b[n], row, y);
+                if (index)
+                    mpz_set_si(index[n], -1);
+                n++;
+            }
+            if (!periodic)
+                break;
+        }
+    }
+out:
+    *got = st == WY_OK ? n : 0;
+    mpz_clears(x, y, row, NULL);
+    return st;
+}
+
+wy_status wy_eval_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k, size_t *got, const mpz_t from,
+                       wy_side side, uint64_t g, const wy_run *run, char *err, size_t errlen)
+{
+    *got = 0;
+    wy_status st = wy_side_check(&e->rules, side, err, errlen);
+    if (st != WY_OK)
+        return st;
+    if (mpz_sgn(from) < 0)
+        return wy_fail(WY_EINVAL, err, errlen, "the start must be non-negative");
+    if (k == 0)
+        return WY_OK;
+    if (g == 0) {
+        st = wy_exact_ppos(e, a, b, index, k, got, from, side, err, errlen);
+        if (st != WY_EUNDECIDED)
+            return st;
+    }
+    if (wy_layer_supported(&e->rules, NULL, 0) == WY_OK)
+        return layer_from(e, a, b, index, k, got, from, side, g, run, err, errlen);
+    if (g != 0)
+        return wy_fail(WY_EUNDECIDED, err, errlen,
+                       "positions of a value other than 0 from a start need the layer engine, which does not cover "
+                       "max=N or mod=M (use --size for a window)");
+    const wy_run *saved = e->run;
+    if (run)
+        e->run = run;
+    st = rows_from(e, a, b, index, k, got, from, side, err, errlen);
+    e->run = saved;
+    return st;
+}

@@ -1,0 +1,477 @@
+/*
+ * t-eval.c - the evaluator's new methods against independent ones
+ * (src/core/eval.c, eval_layer.c, eval_ppos.c, strip_cache.c):
+ *  - the layer engine up to a row (wy_ex_layer_member) = the table engine
+ *    on every position of a window, every side state, values 0..2, for
+ *    random rulesets the layer engine covers; and on random positions of a
+ *    larger window (rows far below the columns and the reverse);
+ *  - winning moves from layer scans (wy_ex_layer_winning) = the options
+ *    that the table engine gives value 0 (wy_moves_list), and the
+ *    position's outcome, on random positions; and on huge positions of
+ *    wythoff+pass with the pass used (plain Wythoff): every move it lists
+ *    reaches a Wythoff pair and the position is P iff it is a pair;
+ *  - wy_eval on positions only the layer engine decides (wythoff+pass near
+ *    Wythoff's pairs, beyond the table's memory limit): the outcome = the
+ *    table engine's on a window computed directly;
+ *  - rows proved on demand (rows 46..): wy_eval's value = a table computed
+ *    directly far past the preperiod; the proof is written to a cache
+ *    directory, a new evaluator that may not prove anything reads it back
+ *    (value known, the same), and a corrupted file is refused (value not
+ *    known without a proof);
+ *  - wy_eval_ppos from X = the table's positions of value g with a >= X
+ *    (layer rulesets, g = 0..2; max=N rulesets, g = 0).
+ * Environment: WY_SEED (default 20261121), WY_TEST_SAN=1 (smaller).
+ */
+#include "../naive/testkit.h"
+#include "../../src/core/exact.h"
+#include "wythoff.h"
+#include "wythoff_exact.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static tk_rng rng;
+static int san;
+
+static int layer_rules(wy_rules *r, char *text, size_t n)
+{
+    tk_spec s;
+    char err[WY_ERRLEN];
+    for (int tries = 0; tries < 1000; tries++) {
+        tk_random_spec(&rng, &s);
+        s.max = 0;
+        s.mod = 0;
+        if (tk_spec_text(text, n, &s) && tk_spec_rules(r, &s, text, err, sizeof err) == WY_OK &&
+            r->passes <= 2 && r->heap <= 2)
+            return 1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+
+static int group_member(void)
+{
+    tk_group g = {"layer engine up to a row = the table engine (every position of a window; random positions)", 0, 0};
+    const uint32_t W = san ? 24 : 60, BIG = san ? 400 : 2000;
+    const int nr = san ? 3 : 8;
+    char err[WY_ERRLEN], text[160];
+    mpz_t x, y;
+    mpz_inits(x, y, NULL);
+    for (int ri = 0; ri < nr; ri++) {
+        wy_rules r;
+        if (!layer_rules(&r, text, sizeof text))
+            continue;
+        wy_exact *e = NULL;
+        wy_table *t = NULL;
+        wy_side top = wy_side_start(&r);
+        if (wy_exact_new(&e, &r, 0, err, sizeof err) != WY_OK ||
+            wy_table_compute(&t, &r, BIG, ri % 2 ? 64 : BIG, top, 0, err, sizeof err) != WY_OK) {
+            tk_fail(&g, "%s: setup: %s", text, err);
+            wy_exact_free(e);
+            continue;
+        }
+        const uint32_t cols = ri % 2 ? 64 : BIG;
+        for (uint32_t p = 0; p <= r.passes; p++)
+            for (uint32_t h = 0; h <= r.heap; h++) {
+                wy_side s = {p, h};
+                for (uint64_t gv = 0; gv <= 2; gv++) {
+                    /* every position of W x W (columns < cols) */
+                    for (uint32_t a = 0; a < W; a++)
+                        for (uint32_t b = 0; b < W && b < cols; b++) {
+                            if (gv && (a + b) % 3)
+                                continue; /* values 1, 2: a third of the cells */
+                            mpz_set_ui(x, a);
+                            mpz_set_ui(y, b);
+                            int is = -1;
+                            g.cases++;
+                            wy_status st = wy_ex_layer_member(e, &is, x, y, s, gv, NULL, err, sizeof err);
+                            int want = wy_table_get(t, a, b, s) == gv;
+                            if (st != WY_OK || is != want)
+                                tk_fail(&g, "%s (%u, %u) side (%u, %u) g %llu: status %d, member %d, table %d (%s)",
+                                        text, a, b, p, h, (unsigned long long)gv, (int)st, is, want,
+                                        st ? err : "");
+                        }
+                    /* random positions of the large window: a row far below
+                     * the column (the scan stops at the row's bound), both ways */
+                    for (int k = 0; k < (san ? 10 : 60); k++) {
+                        uint32_t a = tk_rng_range(&rng, 0, BIG - 1), b = tk_rng_range(&rng, 0, cols - 1);
+                        mpz_set_ui(x, a);
+                        mpz_set_ui(y, b);
+                        int is = -1;
+                        g.cases++;
+                        wy_status st = wy_ex_layer_member(e, &is, x, y, s, gv, NULL, err, sizeof err);
+                        int want = wy_table_get(t, a, b, s) == gv;
+                        if (st != WY_OK || is != want)
+                            tk_fail(&g, "%s (%u, %u) side (%u, %u) g %llu: status %d, member %d, table %d", text, a,
+                                    b, p, h, (unsigned long long)gv, (int)st, is, want);
+                    }
+                }
+            }
+        wy_table_free(t);
+        wy_exact_free(e);
+    }
+    mpz_clears(x, y, NULL);
+    return tk_group_end(&g);
+}
+
+/* ------------------------------------------------------------------ */
+
+static int group_winning(void)
+{
+    tk_group g = {"winning moves from layer scans = the options of value 0 in the table engine", 0, 0};
+    const uint32_t W = san ? 60 : 300;
+    const int nr = san ? 4 : 10, np = san ? 15 : 60;
+    char err[WY_ERRLEN], text[160];
+    mpz_t x, y;
+    mpz_inits(x, y, NULL);
+    wy_move *mv = malloc(4 * (size_t)W * 4 * sizeof *mv);
+    for (int ri = 0; ri < nr && mv; ri++) {
+        wy_rules r;
+        if (!layer_rules(&r, text, sizeof text))
+            continue;
+        wy_exact *e = NULL;
+        wy_table *t = NULL;
+        wy_side top = wy_side_start(&r);
+        if (wy_exact_new(&e, &r, 0, err, sizeof err) != WY_OK ||
+            wy_table_compute(&t, &r, W, W, top, 0, err, sizeof err) != WY_OK) {
+            tk_fail(&g, "%s: setup: %s", text, err);
+            wy_exact_free(e);
+            continue;
+        }
+        for (int k = 0; k < np; k++) {
+            uint32_t a = tk_rng_range(&rng, 0, W - 1), b = tk_rng_range(&rng, 0, W - 1);
+            wy_side s = {tk_rng_range(&rng, 0, r.passes), tk_rng_range(&rng, 0, r.heap)};
+            size_t n = 0;
+            if (wy_moves_list(mv, 16 * (size_t)W, &n, &r, a, b, s, err, sizeof err) != WY_OK) {
+                tk_fail(&g, "%s: wy_moves_list: %s", text, err);
+                continue;
+            }
+            size_t nw = 0;
+            for (size_t i = 0; i < n; i++)
+                if (wy_table_get(t, mv[i].x, mv[i].y, mv[i].side) == 0)
+                    mv[nw++] = mv[i];
+            mpz_set_ui(x, a);
+            mpz_set_ui(y, b);
+            wy_bigmove *bm = NULL;
+            size_t bn = 0;
+            int is_p = -1;
+            g.cases++;
+            wy_status st = wy_ex_layer_winning(e, &bm, &bn, &is_p, x, y, s, NULL, err, sizeof err);
+            int ok = st == WY_OK && bn == nw && is_p == (wy_table_get(t, a, b, s) == 0);
+            for (size_t i = 0; ok && i < bn; i++)
+                ok = bm[i].kind == mv[i].kind && mpz_cmp_ui(bm[i].x, mv[i].x) == 0 &&
+                     mpz_cmp_ui(bm[i].y, mv[i].y) == 0 && bm[i].side.pass == mv[i].side.pass &&
+                     bm[i].side.heap == mv[i].side.heap;
+            if (!ok)
+                tk_fail(&g, "%s (%u, %u) side (%u, %u): status %d, %zu moves (table: %zu), P %d (table value %u) %s",
+                        text, a, b, s.pass, s.heap, (int)st, bn, nw, is_p, wy_table_get(t, a, b, s),
+                        st ? err : "");
+            wy_bigmoves_free(bm, bn);
+        }
+        wy_table_free(t);
+        wy_exact_free(e);
+    }
+    free(mv);
+    /* huge positions, the pass used: plain Wythoff, whose P-positions are
+     * the pairs (wy_wythoff_is_p: integer square roots) */
+    {
+        wy_rules r;
+        wy_exact *e = NULL;
+        wy_rules_parse(&r, "wythoff+pass", err, sizeof err);
+        wy_exact_new(&e, &r, 0, err, sizeof err);
+        mpz_t n, pa, pb;
+        mpz_inits(n, pa, pb, NULL);
+        for (int k = 0; e && k < (san ? 4 : 20); k++) {
+            mpz_set_ui(n, tk_rng_range(&rng, 1000, san ? 20000 : 400000));
+            wy_wythoff_pair(pa, pb, n);
+            mpz_set(x, pa);
+            mpz_add_ui(y, pb, tk_rng_range(&rng, 0, 3)); /* the pair or just beside it */
+            wy_bigmove *bm = NULL;
+            size_t bn = 0;
+            int is_p = -1;
+            g.cases++;
+            wy_status st = wy_ex_layer_winning(e, &bm, &bn, &is_p, x, y, (wy_side){0, 0}, NULL, err, sizeof err);
+            int ok = st == WY_OK && is_p == wy_wythoff_is_p(x, y) && (is_p ? bn == 0 : bn > 0);
+            for (size_t i = 0; ok && i < bn; i++)
+                ok = wy_wythoff_is_p(bm[i].x, bm[i].y);
+            if (!ok)
+                gmp_printf("FAIL %s: wythoff+pass (%Zd, %Zd) pass 0: status %d, P %d, %zu moves\n", g.name, x, y,
+                           (int)st, is_p, bn),
+                    g.failed++;
+            wy_bigmoves_free(bm, bn);
+        }
+        mpz_clears(n, pa, pb, NULL);
+        wy_exact_free(e);
+    }
+    mpz_clears(x, y, NULL);
+    return tk_group_end(&g);
+}
+
+/* ------------------------------------------------------------------ */
+
+static int group_eval_layer(void)
+{
+    tk_group g = {"wy_eval by the layer engine (wythoff+pass near Wythoff's pairs) = a table computed directly", 0, 0};
+    const uint32_t W = san ? 1500 : 6000;
+    char err[WY_ERRLEN];
+    wy_rules r;
+    wy_rules_parse(&r, "wythoff+pass", err, sizeof err);
+    wy_table *t = NULL;
+    wy_exact *e = NULL;
+    /* the evaluator under a limit the table does not fit (it would take
+     * the table for small windows, and the exact engine away from pairs) */
+    if (wy_table_compute(&t, &r, W, W, wy_side_start(&r), 0, err, sizeof err) != WY_OK ||
+        wy_exact_new(&e, &r, 4u << 20, err, sizeof err) != WY_OK) {
+        tk_fail(&g, "setup: %s", err);
+        wy_table_free(t);
+        return tk_group_end(&g);
+    }
+    wy_answer a;
+    wy_answer_init(&a);
+    mpz_t x, y, n, pa, pb;
+    mpz_inits(x, y, n, pa, pb, NULL);
+    unsigned long by_layer = 0;
+    for (int k = 0; k < (san ? 30 : 200); k++) {
+        /* near the pair of n: where Corollary 2 needs Wythoff's value 1 */
+        mpz_set_ui(n, tk_rng_range(&rng, W / 4, W * 10 / 27));
+        wy_wythoff_pair(pa, pb, n);
+        uint32_t px = (uint32_t)mpz_get_ui(pa) + tk_rng_range(&rng, 0, 3) - 1;
+        uint32_t py = (uint32_t)mpz_get_ui(pb) + tk_rng_range(&rng, 0, 8) - 4;
+        if (px >= W || py >= W)
+            continue;
+        if (k % 2) {
+            uint32_t q = px;
+            px = py;
+            py = q;
+        }
+        mpz_set_ui(x, px);
+        mpz_set_ui(y, py);
+        g.cases++;
+        wy_status st = wy_eval(e, &a, x, y, wy_side_start(&r), NULL, err, sizeof err);
+        uint32_t v = wy_table_get(t, px, py, wy_side_start(&r));
+        if (st != WY_OK || a.outcome != (v ? 'N' : 'P') || (a.has_value && mpz_cmp_ui(a.value, v) != 0))
+            tk_fail(&g, "wythoff+pass (%u, %u): status %d outcome %c [%s], table %u (%s)", px, py, (int)st,
+                    st ? '?' : a.outcome, st ? "" : a.method, v, st ? err : "");
+        by_layer += st == WY_OK && strstr(a.method, "layer") != NULL;
+    }
+    g.cases++;
+    if (!by_layer)
+        tk_fail(&g, "no position was decided by the layer engine (the test no longer tests it)");
+    printf("      %lu positions decided by the layer engine\n", by_layer);
+    mpz_clears(x, y, n, pa, pb, NULL);
+    wy_answer_clear(&a);
+    wy_exact_free(e);
+    wy_table_free(t);
+    return tk_group_end(&g);
+}
+
+/* ------------------------------------------------------------------ */
+
+static int group_demand(void)
+{
+    tk_group g = {"rows proved on demand = a table far past the preperiod; the cache is read back and checked", 0, 0};
+    char err[WY_ERRLEN], dir[] = "/tmp/wythoff-t-eval-XXXXXX";
+    if (!mkdtemp(dir)) {
+        tk_fail(&g, "mkdtemp failed");
+        return tk_group_end(&g);
+    }
+    /* rows 46, 47 (a 48-row strip): wythoff and wythoff+pass */
+    const char *rs[] = {"wythoff", "wythoff+pass"};
+    /* beyond the preperiods (about 16000 columns), and 48 C above the 2^22
+     * cells up to which the evaluator takes a table first */
+    const uint32_t C = 100000;
+    mpz_t x, y;
+    mpz_inits(x, y, NULL);
+    wy_answer a;
+    wy_answer_init(&a);
+    for (int ri = 0; ri < (san ? 1 : 2); ri++) {
+        wy_rules r;
+        wy_rules_parse(&r, rs[ri], err, sizeof err);
+        wy_side top = wy_side_start(&r);
+        wy_table *t = NULL;
+        wy_exact *e = NULL, *e2 = NULL, *e3 = NULL;
+        if (wy_table_compute(&t, &r, 48, C, top, 0, err, sizeof err) != WY_OK ||
+            wy_exact_new(&e, &r, 0, err, sizeof err) != WY_OK) {
+            tk_fail(&g, "%s: setup: %s", rs[ri], err);
+            wy_table_free(t);
+            wy_exact_free(e);
+            continue;
+        }
+        wy_exact_set_cache(e, dir);
+        /* the window 48 x C is too large for the evaluator's first table
+         * (2^22 cells) but not for its value table: ask beyond it */
+        for (uint32_t row = 46; row < 48; row++)
+            for (int k = 0; k < 6; k++) {
+                uint32_t col = C - 1 - tk_rng_range(&rng, 0, 5000);
+                mpz_set_ui(x, row);
+                mpz_set_ui(y, col);
+                g.cases++;
+                wy_status st = wy_exact_eval(e, &a, x, y, top, err, sizeof err);
+                /* plain wy_exact_eval proves nothing beyond the tiers ... */
+                if (st != WY_OK || (a.has_value && k == 0 && row == 46))
+                    tk_fail(&g, "%s (%u, %u): wy_exact_eval status %d, value known %d before any proof", rs[ri], row,
+                            col, (int)st, a.has_value);
+                /* ... wy_eval does (or reads what it proved) */
+                g.cases++;
+                st = wy_eval(e, &a, x, y, top, NULL, err, sizeof err);
+                uint32_t v = wy_table_get(t, row, col, top);
+                if (st != WY_OK || !a.has_value || mpz_cmp_ui(a.value, v) != 0 || !strstr(a.method, "row periodicity"))
+                    tk_fail(&g, "%s (%u, %u): wy_eval status %d, value %s [%s], table %u (%s)", rs[ri], row, col,
+                            (int)st, a.has_value ? "known" : "unknown", st ? "" : a.method, v, st ? err : "");
+                else if (mpz_cmp_ui(a.value, v) != 0)
+                    tk_fail(&g, "%s (%u, %u): value differs from the table's %u", rs[ri], row, col, v);
+            }
+        /* far out: G(x, y + k P) = G(x, y) + k P, checked against the
+         * table at y and the strip's value at y + 10^30 (through wy_eval) */
+        mpz_set_ui(x, 47);
+        mpz_ui_pow_ui(y, 10, 30);
+        g.cases++;
+        if (wy_eval(e, &a, x, y, top, NULL, err, sizeof err) != WY_OK || !a.has_value)
+            tk_fail(&g, "%s (47, 10^30): no value (%s)", rs[ri], err);
+        /* a new evaluator that may not prove: the cache alone */
+        char path[256];
+        snprintf(path, sizeof path, "%s/%s.rows48.strip", dir, rs[ri]);
+        g.cases++;
+        if (access(path, R_OK) != 0)
+            tk_fail(&g, "%s: no cache file %s", rs[ri], path);
+        if (wy_exact_new(&e2, &r, 0, err, sizeof err) == WY_OK) {
+            wy_exact_set_cache(e2, dir);
+            mpz_set_ui(x, 47);
+            mpz_set_ui(y, C - 7);
+            g.cases++;
+            wy_status st = wy_exact_eval(e2, &a, x, y, top, err, sizeof err);
+            if (st != WY_OK || !a.has_value || mpz_cmp_ui(a.value, wy_table_get(t, 47, C - 7, top)) != 0)
+                tk_fail(&g, "%s (47, %u) from the cache: status %d, value %s", rs[ri], C - 7, (int)st,
+                        a.has_value ? "wrong" : "unknown");
+        }
+        /* a corrupted file (one byte of the values) is refused */
+        FILE *f = fopen(path, "r+b");
+        if (f) {
+            fseek(f, -100, SEEK_END);
+            int c = fgetc(f);
+            fseek(f, -100, SEEK_END);
+            fputc(c ^ 1, f);
+            fclose(f);
+        }
+        if (wy_exact_new(&e3, &r, 0, err, sizeof err) == WY_OK) {
+            wy_exact_set_cache(e3, dir);
+            mpz_set_ui(x, 47);
+            mpz_set_ui(y, C - 7);
+            g.cases++;
+            wy_status st = wy_exact_eval(e3, &a, x, y, top, err, sizeof err);
+            if (st != WY_OK || a.has_value)
+                tk_fail(&g, "%s: a corrupted cache file was used (status %d, value known %d)", rs[ri], (int)st,
+                        a.has_value);
+        }
+        unlink(path);
+        wy_exact_free(e);
+        wy_exact_free(e2);
+        wy_exact_free(e3);
+        wy_table_free(t);
+    }
+    rmdir(dir);
+    mpz_clears(x, y, NULL);
+    wy_answer_clear(&a);
+    return tk_group_end(&g);
+}
+
+/* ------------------------------------------------------------------ */
+
+static int group_ppos(void)
+{
+    tk_group g = {"wy_eval_ppos from X = the table's positions of value g with a >= X", 0, 0};
+    const uint32_t W = san ? 200 : 600;
+    const char *rs[] = {"wythoff+pass", "nim+pass=2", "wythoff+heap=2", "wythoff+terminal=3+misere",
+                        "wythoff+max=3", "nim+pass+max=3", "wythoff+pass+max=2"};
+    char err[WY_ERRLEN];
+    const size_t K = 40;
+    mpz_t *a = malloc(K * sizeof *a), *b = malloc(K * sizeof *b), from;
+    for (size_t i = 0; i < K; i++)
+        mpz_inits(a[i], b[i], NULL);
+    mpz_init(from);
+    for (size_t ri = 0; ri < sizeof rs / sizeof rs[0]; ri++) {
+        wy_rules r;
+        wy_rules_parse(&r, rs[ri], err, sizeof err);
+        wy_table *t = NULL;
+        wy_exact *e = NULL;
+        if (wy_table_compute(&t, &r, W, W, wy_side_start(&r), 0, err, sizeof err) != WY_OK ||
+            wy_exact_new(&e, &r, 0, err, sizeof err) != WY_OK) {
+            tk_fail(&g, "%s: setup: %s", rs[ri], err);
+            wy_table_free(t);
+            continue;
+        }
+        const int bounded = r.max != 0;
+        for (int k = 0; k < (san ? 6 : 20); k++) {
+            uint32_t X = k < 4 ? (uint32_t)k : tk_rng_range(&rng, 0, W / 3);
+            uint64_t gv = bounded ? 0 : tk_rng_range(&rng, 0, 2);
+            wy_side s = {tk_rng_range(&rng, 0, r.passes), tk_rng_range(&rng, 0, r.heap)};
+            mpz_set_ui(from, X);
+            size_t got = 0;
+            g.cases++;
+            wy_status st = wy_eval_ppos(e, a, b, NULL, K, &got, from, s, gv, NULL, err, sizeof err);
+            if (st != WY_OK) {
+                tk_fail(&g, "%s from %u g %llu side (%u, %u): status %d (%s)", rs[ri], X, (unsigned long long)gv,
+                        s.pass, s.heap, (int)st, err);
+                continue;
+            }
+            /* the listing inside the window = the table's positions from X
+             * up to the last one listed, in order */
+            if (!got)
+                continue;
+            const uint64_t A = mpz_get_ui(a[got - 1]), B = mpz_get_ui(b[got - 1]);
+            size_t i = 0;
+            int bad = 0;
+            for (uint32_t px = X; px <= A && px < W && !bad; px++)
+                for (uint32_t py = px; py < W && !bad; py++) {
+                    if (px == A && py > B)
+                        break;
+                    if (wy_table_get(t, px, py, s) != gv)
+                        continue;
+                    while (i < got && mpz_cmp_ui(b[i], W) >= 0)
+                        i++; /* beyond the window */
+                    g.cases++;
+                    if (i == got || mpz_cmp_ui(a[i], px) != 0 || mpz_cmp_ui(b[i], py) != 0) {
+                        gmp_snprintf(err, sizeof err, "entry %zu is (%Zd, %Zd), the table's (%u, %u)", i,
+                                     a[i < got ? i : got - 1], b[i < got ? i : got - 1], px, py);
+                        tk_fail(&g, "%s from %u g %llu side (%u, %u): %s", rs[ri], X, (unsigned long long)gv, s.pass,
+                                s.heap, err);
+                        bad = 1;
+                    }
+                    i++;
+                }
+            while (!bad && i < got && mpz_cmp_ui(b[i], W) >= 0)
+                i++;
+            if (!bad && i < got)
+                tk_fail(&g, "%s from %u g %llu: entry %zu inside the window but not in the table", rs[ri], X,
+                        (unsigned long long)gv, i);
+        }
+        wy_exact_free(e);
+        wy_table_free(t);
+    }
+    for (size_t i = 0; i < K; i++)
+        mpz_clears(a[i], b[i], NULL);
+    mpz_clear(from);
+    free(a);
+    free(b);
+    return tk_group_end(&g);
+}
+
+int main(void)
+{
+    uint64_t seed = TK_SEED_DEFAULT;
+    if (tk_env_u64(&seed, "WY_SEED") < 0)
+        return 1;
+    printf("seed = %llu\n", (unsigned long long)seed);
+    san = tk_test_san();
+    tk_rng_seed(&rng, seed);
+    int bad = 0;
+    bad |= group_member();
+    bad |= group_winning();
+    bad |= group_eval_layer();
+    bad |= group_demand();
+    bad |= group_ppos();
+    return bad;
+}
