@@ -111,7 +111,7 @@ static int ppos_seq(cli_config *c)
     /* the first chunk before any output: an error comes alone */
     size_t got = 0;
     cli_progress prog;
-    wy_run run = cli_run(c, &prog, "ppos", "rows");
+    wy_run run = cli_run(c, &prog, "ppos", "");
     if (!rc) {
         st = wy_eval_ppos(ex, xa, ya, na, k < CHUNK ? k : CHUNK, &got, from, g->side, v, &run, err, sizeof err);
         if (st != WY_OK)

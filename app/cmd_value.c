@@ -123,7 +123,7 @@ int cli_cmd_value(cli_config *c)
     cli_out o;
     if ((rc = cli_open_output(c, &sink, &o)) == 0) {
         cli_progress prog;
-        wy_run run = cli_run(c, &prog, "table", "cells");
+        wy_run run = cli_run(c, &prog, c->cmd->name, "");
         wy_exact *ex = NULL;
         size_t bad = 0;
         if (n && !(rc = exact_open(&ex, c, &run))) {
@@ -311,7 +311,7 @@ int cli_cmd_moves(cli_config *c)
         return rc;
     }
     cli_progress prog;
-    wy_run run = cli_run(c, &prog, "table", "cells");
+    wy_run run = cli_run(c, &prog, c->cmd->name, "");
     wy_exact *ex = NULL;
     wy_options op;
     wy_options_init(&op);

@@ -96,15 +96,16 @@ int cli_progress_fn(void *ctx, uint64_t done, uint64_t total)
     uint64_t r = el ? done / el * 1000 + done % el * 1000 / el : 0;
     char rb[24];
     human(rb, sizeof rb, r);
-    snprintf(rate, sizeof rate, "%s %s/s", rb, p->unit);
+    if (p->unit && *p->unit) /* "": the work has no one unit (the evaluator's methods) */
+        snprintf(rate, sizeof rate, "%s %s/s", rb, p->unit);
     if (done && total > done) {
         uint64_t rest = total - done;
         uint64_t secs = r ? rest / r : 0;
         snprintf(left, sizeof left, ", %llu:%02llu left", (unsigned long long)(secs / 60),
                  (unsigned long long)(secs % 60));
     }
-    fprintf(stderr, "\r%s: %3llu.%llu%%, %s%s   ", p->what, (unsigned long long)(permille / 10),
-            (unsigned long long)(permille % 10), rate, left);
+    fprintf(stderr, "\r%s: %3llu.%llu%%%s%s%s   ", p->what, (unsigned long long)(permille / 10),
+            (unsigned long long)(permille % 10), rate[0] ? ", " : "", rate, left);
     fflush(stderr);
     p->shown = 1;
     return 0;

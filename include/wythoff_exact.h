@@ -52,7 +52,7 @@ typedef struct {
     int has_value;       /* 1: `value` is the exact value G (G- in misere play) */
     mpz_t value;
     const char *method;  /* how it was obtained (static text) */
-    char why[256];       /* has_value 0: why the value is not known; else "" */
+    char why[WY_ERRLEN];  /* has_value 0: why the value is not known; else "" */
 } wy_answer;
 
 WY_API void wy_answer_init(wy_answer *a);

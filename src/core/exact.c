@@ -406,9 +406,8 @@ static int t2_is_p(wy_exact *e, const mpz_t lo, const mpz_t hi)
 static const char *strip_why(wy_exact *e, const mpz_t lo)
 {
     if (mpz_cmp_ui(lo, DEMAND_ROWS) >= 0)
-        snprintf(e->why, sizeof e->why,
-                 "the value there needs row periodicity, which the engine proves on demand for rows 0..%d only "
-                 "(this position's smaller coordinate is larger)", DEMAND_ROWS - 1);
+        snprintf(e->why, sizeof e->why, "row periodicity is proved on demand for rows 0..%d only (min(x, y) is "
+                 "larger)", DEMAND_ROWS - 1);
     else if (e->base.heap || e->base.mod)
         snprintf(e->why, sizeof e->why, "row periodicity is not proved for rulesets with heap=H or mod=M");
     else if (mpz_cmp_ui(lo, STRIP_ROWS) >= 0 && e->strip_fail_tier < 4)
@@ -730,7 +729,7 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
         ans->outcome = r.outcome ? 'N' : 'P';
         ans->has_value = r.has_value;
         if (!r.has_value)
-            snprintf(ans->why, sizeof ans->why, "%.255s", why[0] ? why : "no exact method gives it");
+            snprintf(ans->why, sizeof ans->why, "%.400s", why[0] ? why : "no exact method gives it");
         return WY_OK;
     }
     /* G = G_base xor h */

@@ -536,17 +536,19 @@ wy_status wy_ex_layer_winning(wy_exact *e, wy_bigmove **moves, size_t *count, in
         st = wy_ex_layer_member(e, &w.is_p, x, y, side, 0, run, err, errlen);
     /* the pass: the same cell with one pass fewer (a non-terminal cell) */
     if (st == WY_OK && side.pass > 0 && !terminal) {
-        int p;
         wy_side s2 = {side.pass - 1, side.heap};
-        st = wy_ex_layer_member(e, &p, x, y, s2, 0, run, err, errlen);
+        int p = wy_ex_is_p(e, x, y, s2); /* a closed form where there is one (the pass used: plain Wythoff) */
+        if (p < 0)
+            st = wy_ex_layer_member(e, &p, x, y, s2, 0, run, err, errlen);
         if (st == WY_OK && p)
             ml_add(&l, WY_MOVE_PASS, x, y, s2);
     }
     /* the extra heap: the same cell with fewer stones */
     for (uint32_t h = 0; st == WY_OK && h < side.heap; h++) {
-        int p;
         wy_side s2 = {side.pass, h};
-        st = wy_ex_layer_member(e, &p, x, y, s2, 0, run, err, errlen);
+        int p = wy_ex_is_p(e, x, y, s2);
+        if (p < 0)
+            st = wy_ex_layer_member(e, &p, x, y, s2, 0, run, err, errlen);
         if (st == WY_OK && p)
             ml_add(&l, WY_MOVE_HEAP, x, y, s2);
     }

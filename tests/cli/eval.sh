@@ -5,6 +5,9 @@
 #  - `value wythoff+pass 1000000 1618035` (the layer engine) is P, and
 #    `ppos --size 2e6` (the layer engine's window listing, another path)
 #    lists it; (1000000, 1618034) is N and absent;
+#  - near Wythoff's pairs at 10^6, `value wythoff+pass` is P exactly at
+#    Wythoff's value-1 positions (paper 000, Corollary 2), listed by
+#    `ppos wythoff --value 1 --from` (another layer configuration);
 #  - `moves wythoff+pass 100000 170000` lists a winning move to
 #    (100000, 161805), which `value` calls P, and every move it lists
 #    reaches a P-position;
@@ -44,6 +47,26 @@ if [ "$rc" -eq 0 ] && grep -q '"outcome":"N"' <<<"$out" && ! grep -qx '1000000,1
   pass "value wythoff+pass 1000000 1618034: N, not listed"
 else
   fail "value wythoff+pass 1000000 1618034: exit $rc, '$out'"
+fi
+
+# paper 000, Corollary 2: for x >= 9 or y >= 9, wythoff+pass with the pass
+# is P exactly where Wythoff's value is 1; near the pairs of n ~ 10^6 the
+# value-1 positions come from another layer scan (`ppos wythoff --value 1
+# --from`: Wythoff's layers 0 and 1, not wythoff+pass's two pass layers)
+ones=$("$W" ppos wythoff --value 1 --from 999990 --terms 40 --format csv 2>&1 | tail -n +2 | cut -d, -f2,3)
+ok=1; nP=0
+for x in 999990 999991 999993 999995 1000000 1000001 1000004; do
+  for dy in -3 -2 -1 0 1 2 3; do
+    y=$((x * 1618034 / 1000000 + dy))
+    v=$("$W" value wythoff+pass "$x" "$y" --format json 2>&1)
+    if grep -qx "$x,$y" <<<"$ones"; then want=P; nP=$((nP + 1)); else want=N; fi
+    grep -q "\"outcome\":\"$want\"" <<<"$v" || { ok=0; echo "  ($x, $y): $v, want $want"; }
+  done
+done
+if [ "$ok" = 1 ] && [ "$nP" -gt 0 ]; then
+  pass "value wythoff+pass near the pairs at 10^6 = Wythoff's value-1 positions (Corollary 2; $nP P-positions among 49)"
+else
+  fail "value wythoff+pass near the pairs at 10^6 differs from Wythoff's value-1 positions ($nP P-positions)"
 fi
 
 # moves: the winning move, and every listed move reaches a P-position
