@@ -21,7 +21,8 @@
 #  - exit 6 (undecided) and exit 3 (a method applies, over the limit);
 #  - the cache: `value wythoff 47 10^30` writes $XDG_CACHE_HOME/wythoff/
 #    wythoff.rows48.strip, a second run gives the same answer, and
-#    WYTHOFF_CACHE=off writes nothing (normal build only: the proof takes
+#    two runs at once on an empty cache answer alike and leave one whole
+#    file, WYTHOFF_CACHE=off writes nothing (normal build only: the proof takes
 #    seconds under the sanitizers).
 # Prints "PASS name" / "FAIL name: why"; exit 0 iff all passed.
 set -u
@@ -140,6 +141,19 @@ else
     pass "value wythoff 47 10^30: proved on demand, cached in \$XDG_CACHE_HOME/wythoff, the same answer again"
   else
     fail "value wythoff 47 10^30: exit $rc, '$a' / '$b', cache file $(ls -la "$f" 2>&1)"
+  fi
+  # two runs at once on an empty cache: both answer alike, one whole file
+  # remains (each writes a temporary file and renames it into place)
+  d2="$tmp/conc"
+  WYTHOFF_CACHE="$d2" "$W" value wythoff 47 10^30 >"$tmp/c1" 2>&1 & p1=$!
+  WYTHOFF_CACHE="$d2" "$W" value wythoff 47 10^30 >"$tmp/c2" 2>&1 & p2=$!
+  wait "$p1"; r1=$?; wait "$p2"; r2=$?
+  n=$(ls -A "$d2" 2>/dev/null | grep -c .)
+  if [ "$r1" = 0 ] && [ "$r2" = 0 ] && [ "$(cat "$tmp/c1")" = "$a" ] && [ "$(cat "$tmp/c2")" = "$a" ] && [ "$n" = 1 ] &&
+     cmp -s "$d2/wythoff.rows48.strip" "$f"; then
+    pass "two concurrent runs on one cache: the same answer, one file, equal to the first run's"
+  else
+    fail "concurrent runs: exit $r1/$r2, files: $(ls -A "$d2" 2>&1 | tr '\n' ' ')"
   fi
   c=$(WYTHOFF_CACHE=off XDG_CACHE_HOME="$tmp/none" "$W" value wythoff 47 10^30 2>&1)
   if [ "$c" = "$a" ] && [ ! -e "$tmp/none" ]; then
