@@ -7,9 +7,13 @@
  *   2. the table engine when the window 0..x, 0..y is small (TABLE_FIRST);
  *   3. the exact engine with new proofs (row strips on demand, periodicity
  *      certificates): seconds, cached on disk;
- *   4. the table engine for the value when its window is affordable;
+ *   4. the table engine for the value when the outcome is known and the
+ *      window is affordable (TABLE_VALUE), or when nothing else could
+ *      decide the outcome;
  *   5. the layer engine for the outcome (rows 0..min(x, y) of the
- *      P-positions, a few bits per column);
+ *      P-positions, a few bits per column), and for such an N-position its
+ *      value from the layers 1, 2, ... within LAYER_VALUE_BUDGET, else from
+ *      the table within TABLE_VALUE;
  *   6. a refusal: WY_ERANGE when a method applies but needs more memory
  *      than allowed, WY_EUNDECIDED when none applies; the message names
  *      what would decide the position.
@@ -29,6 +33,11 @@
 #define TABLE_FIRST ((uint64_t)1 << 22)
 /* The outcome known, the value not: the table up to this many cells. */
 #define TABLE_VALUE ((uint64_t)1 << 30)
+/* An N-position whose outcome the layer engine decided (near the
+ * P-positions, where values are small): its value from the layers 1, 2, ...
+ * while the rows times the layers scanned stay below this (at most about
+ * 1 s here). */
+#define LAYER_VALUE_BUDGET ((uint64_t)1 << 26)
 
 /* Cells of the window 0..x, 0..y (UINT64_MAX beyond the table engine). */
 static uint64_t cells_of(const mpz_t x, const mpz_t y)
@@ -91,6 +100,39 @@ static wy_status one_table(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz
 enum { DONE, NEED_TABLE };
 
 static const char *M_LAYER = "layer engine (the P-positions of rows 0..min(x, y))";
+static const char *M_LAYER_VALUE = "layer engine (the value layers of rows 0..min(x, y))";
+
+/* An N-position's value by layer scans of values 1, 2, ... within
+ * LAYER_VALUE_BUDGET: 1 and ans->value set when found (positions near the
+ * P-positions have small values); 0 otherwise (nothing changed). */
+static int layer_value(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, const wy_run *run)
+{
+    mpz_srcptr lo, hi;
+    wy_ex_order(&lo, &hi, x, y);
+    if (mpz_sizeinbase(lo, 2) > 40)
+        return 0;
+    const uint64_t rows = mpz_get_ui(lo) + 1, sides = ((uint64_t)side.pass + 1) * ((uint64_t)side.heap + 1);
+    uint64_t spent = 0;
+    char err[WY_ERRLEN];
+    for (uint64_t g = 1; g <= 64; g++) {
+        uint64_t cost = wy_sat_mul(rows, wy_sat_mul(sides, g + 1));
+        if (wy_sat_add(spent, cost) > LAYER_VALUE_BUDGET)
+            return 0;
+        spent += cost;
+        int is = 0;
+        if (wy_ex_layer_member(e, &is, x, y, side, g, run, err, sizeof err) != WY_OK)
+            return 0; /* memory or a stop: the value stays unknown */
+        if (is) {
+            mpz_set_ui(ans->value, g);
+            ans->has_value = 1;
+            ans->outcome = 'N';
+            ans->method = M_LAYER_VALUE;
+            ans->why[0] = '\0';
+            return 1;
+        }
+    }
+    return 0;
+}
 
 /* Steps 1-5 for one position, except the table itself (NEED_TABLE). */
 static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, const mpz_t y, wy_side side,
@@ -128,8 +170,9 @@ static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, c
     }
     const int known = st == WY_OK; /* the outcome */
     const int layer = wy_layer_supported(&e->rules, NULL, 0) == WY_OK;
-    /* 4. the table for the value */
-    if (fits && (cells <= TABLE_VALUE || (!known && !layer))) {
+    /* 4. the table for the value (an unknown outcome goes to the layer
+     * engine first where it applies: faster, and it may give the value) */
+    if (fits && ((known && cells <= TABLE_VALUE) || (!known && !layer))) {
         *todo = NEED_TABLE;
         st = WY_OK;
         goto out;
@@ -156,6 +199,15 @@ static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, c
             ans->has_value = is;
             mpz_set_ui(ans->value, 0);
             ans->method = M_LAYER;
+            if (!is && layer_value(e, ans, x, y, side, run)) {
+                st = WY_OK;
+                goto out;
+            }
+            if (!is && fits && cells <= TABLE_VALUE) { /* the value from the table after all */
+                *todo = NEED_TABLE;
+                st = WY_OK;
+                goto out;
+            }
             if (!is)
                 snprintf(ans->why, sizeof ans->why,
                          "the layer engine gives the outcome only; the value needs the table engine on the window "

@@ -11,8 +11,9 @@
  *    wythoff+pass with the pass used (plain Wythoff): every move it lists
  *    reaches a Wythoff pair and the position is P iff it is a pair;
  *  - wy_eval on positions only the layer engine decides (wythoff+pass near
- *    Wythoff's pairs, beyond the table's memory limit): the outcome = the
- *    table engine's on a window computed directly;
+ *    Wythoff's pairs, beyond the table's memory limit): the outcome, and
+ *    the value where its value layers give it (small values), = the table
+ *    engine's on a window computed directly;
  *  - rows proved on demand (rows 46..): wy_eval's value = a table computed
  *    directly far past the preperiod; the proof is written to a cache
  *    directory, a new evaluator that may not prove anything reads it back
@@ -233,7 +234,7 @@ static int group_eval_layer(void)
     wy_answer_init(&a);
     mpz_t x, y, n, pa, pb;
     mpz_inits(x, y, n, pa, pb, NULL);
-    unsigned long by_layer = 0;
+    unsigned long by_layer = 0, by_value = 0;
     for (int k = 0; k < (san ? 30 : 200); k++) {
         /* near the pair of n: where Corollary 2 needs Wythoff's value 1 */
         mpz_set_ui(n, tk_rng_range(&rng, W / 4, W * 10 / 27));
@@ -256,11 +257,14 @@ static int group_eval_layer(void)
             tk_fail(&g, "wythoff+pass (%u, %u): status %d outcome %c [%s], table %u (%s)", px, py, (int)st,
                     st ? '?' : a.outcome, st ? "" : a.method, v, st ? err : "");
         by_layer += st == WY_OK && strstr(a.method, "layer") != NULL;
+        by_value += st == WY_OK && a.has_value && v && strstr(a.method, "value layers") != NULL;
     }
     g.cases++;
-    if (!by_layer)
-        tk_fail(&g, "no position was decided by the layer engine (the test no longer tests it)");
-    printf("      %lu positions decided by the layer engine\n", by_layer);
+    if (!by_layer || !by_value)
+        tk_fail(&g, "%lu positions decided by the layer engine, %lu values from its value layers (the test no longer "
+                "tests them)", by_layer, by_value);
+    printf("      %lu positions decided by the layer engine, %lu N-positions' values from its value layers\n", by_layer,
+           by_value);
     mpz_clears(x, y, n, pa, pb, NULL);
     wy_answer_clear(&a);
     wy_exact_free(e);
