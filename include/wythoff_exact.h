@@ -82,15 +82,22 @@ typedef struct {
 /* Positions by the best method that applies                           */
 /* ------------------------------------------------------------------ */
 
-/* The outcome and value of (x, y, side) by the cheapest method that
- * decides them: the exact engine (closed forms, theorems, proved
- * periodicity: any size) where it gives the value; else, when the window
- * 0..x, 0..y fits within the evaluator's memory limit, the table engine
- * (method "table"); else the exact engine's outcome without the value
- * (ans->why says why).  WY_ERANGE when nothing decides the outcome (err
- * says why and how far the table engine reaches); WY_ECANCELED when
- * run->progress (may be NULL) asks to stop; WY_EINVAL for a bad side state.
- * Cost: the exact engine's, or the table's, O((x+1)(y+1)) cells. */
+/* The outcome and value of (x, y, side) by every method that can decide
+ * them, cheapest first (docs/exact.md, "The evaluator"): the exact
+ * engine's closed forms; the table engine for windows 0..x, 0..y of at
+ * most 2^22 cells; the exact engine with row strips (rows 46..255 proved
+ * on demand, kept in the cache directory of wy_exact_set_cache) and
+ * certificates; the table engine for the value (up to 2^30 cells when the
+ * outcome is known); the layer engine for the outcome (min(x, y) < 2^40,
+ * rulesets without max=N and mod=M), with the value of such an N-position
+ * from its value layers within about a second.  Where only the outcome is
+ * decided, ans->has_value is 0 and ans->why says why.  WY_EUNDECIDED when
+ * no method applies; WY_ERANGE when one applies but needs more memory than
+ * the evaluator's limit (err gives its rows, memory and time); WY_ECANCELED
+ * when run->progress (may be NULL) asks to stop; WY_EINVAL for a bad side
+ * state.  Cost: O(log) big-integer operations for closed forms; seconds
+ * for a proof; the table's O((x+1)(y+1)) cells; the layer engine's about
+ * 6 ns per row and layer. */
 WY_API wy_status wy_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, const wy_run *run,
                          char *err, size_t errlen);
 
@@ -133,9 +140,11 @@ WY_API void wy_options_clear(wy_options *o);
 /* The options of (x, y, side).  Positions whose window has at most 2^26
  * cells and fits within the memory limit, with at most 10^7 options that
  * fit in memory too, are listed completely from one table; others get
- * their winning moves from the exact engine (every move to a P-position;
- * WY_ERANGE when the outcome of some option is not decided).  Errors as
- * wy_eval. */
+ * their winning moves (every move to a P-position) from the exact engine,
+ * or, when it leaves the outcome of some option open, from layer scans of
+ * the P-positions (rows 0..min(x, y)); every option's outcome is then
+ * decided (the others are N-positions).  WY_EUNDECIDED when neither
+ * decides every option.  Errors as wy_eval. */
 WY_API wy_status wy_eval_options(wy_exact *e, wy_options *o, const mpz_t x, const mpz_t y, wy_side side,
                                  const wy_run *run, char *err, size_t errlen);
 
@@ -143,7 +152,8 @@ WY_API wy_status wy_eval_options(wy_exact *e, wy_options *o, const mpz_t x, cons
 /* The winning moves of (x, y, side): every move to a P-position, in the
  * order of wy_moves_list.  An empty list means (x, y, side) is a
  * P-position.  *method names how the P-positions were found.  Free the
- * list with wy_bigmoves_free.  WY_ERANGE when no exact method applies. */
+ * list with wy_bigmoves_free.  WY_EUNDECIDED when no exact method
+ * decides the outcome of the position or of one of its options. */
 WY_API wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const char **method, const mpz_t x,
                            const mpz_t y, wy_side side, char *err, size_t errlen);
 WY_API void wy_bigmoves_free(wy_bigmove *moves, size_t count);
