@@ -102,10 +102,13 @@ enum { DONE, NEED_TABLE };
 static const char *M_LAYER = "layer engine (the P-positions of rows 0..min(x, y))";
 static const char *M_LAYER_VALUE = "layer engine (the value layers of rows 0..min(x, y))";
 
-/* An N-position's value by layer scans of values 1, 2, ... within
- * LAYER_VALUE_BUDGET: 1 and ans->value set when found (positions near the
- * P-positions have small values); 0 otherwise (nothing changed). */
-static int layer_value(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, const wy_run *run)
+/* An N-position's value by layer scans of values 1, 2, ... while the rows
+ * times the layers scanned stay below LAYER_VALUE_BUDGET and the scans'
+ * memory below the limit.  1: found (ans->value set); 0: not found
+ * (nothing changed); -1: a scan failed (an allocation, or a stop): *st and
+ * err say why. */
+static int layer_value(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, const wy_run *run,
+                       wy_status *st, char *err, size_t errlen)
 {
     mpz_srcptr lo, hi;
     wy_ex_order(&lo, &hi, x, y);
@@ -113,15 +116,22 @@ static int layer_value(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y
         return 0;
     const uint64_t rows = mpz_get_ui(lo) + 1, sides = ((uint64_t)side.pass + 1) * ((uint64_t)side.heap + 1);
     uint64_t spent = 0;
-    char err[WY_ERRLEN];
     for (uint64_t g = 1; g <= 64; g++) {
         uint64_t cost = wy_sat_mul(rows, wy_sat_mul(sides, g + 1));
         if (wy_sat_add(spent, cost) > LAYER_VALUE_BUDGET)
             return 0;
         spent += cost;
+        /* within the limit by the estimate (a scan refused by it ends the
+         * search; it is not a failure of this call) */
+        uint64_t cols = wy_sat_add(wy_ex_layer_bound(&e->rules, side, g, rows - 1), 1);
+        if (mpz_cmp_ui(hi, cols) < 0)
+            cols = mpz_get_ui(hi) + 1;
+        if (e->mem_limit && wy_layer_estimate(&e->rules, side, g, cols) > e->mem_limit)
+            return 0;
         int is = 0;
-        if (wy_ex_layer_member(e, &is, x, y, side, g, run, err, sizeof err) != WY_OK)
-            return 0; /* memory or a stop: the value stays unknown */
+        *st = wy_ex_layer_member(e, &is, x, y, side, g, run, err, errlen);
+        if (*st != WY_OK)
+            return -1;
         if (is) {
             mpz_set_ui(ans->value, g);
             ans->has_value = 1;
@@ -199,7 +209,10 @@ static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, c
             ans->has_value = is;
             mpz_set_ui(ans->value, 0);
             ans->method = M_LAYER;
-            if (!is && layer_value(e, ans, x, y, side, run)) {
+            const int lv = is ? 0 : layer_value(e, ans, x, y, side, run, &st, err, errlen);
+            if (lv < 0)
+                goto out; /* st and err: the failed scan */
+            if (lv) {
                 st = WY_OK;
                 goto out;
             }

@@ -98,6 +98,8 @@ static wy_status rows_from(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t
                        "--size for a window)");
     mpz_t x, y, row;
     mpz_inits(x, y, row, NULL);
+    wy_answer ans;
+    wy_answer_init(&ans);
     size_t n = 0;
     wy_status st = WY_OK;
     /* rows from, from + 1, ...: after S + P rows without a P-position none
@@ -110,12 +112,10 @@ static wy_status rows_from(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t
         int periodic = 0;
         for (uint64_t d = 0; d < D + P; d++) {
             mpz_add_ui(y, row, d);
-            int p = wy_ex_is_p(e, row, y, side);
-            if (p < 0) {
-                st = wy_fail(WY_EUNDECIDED, err, errlen, "the outcome of (x, x + %llu) is not decided",
-                             (unsigned long long)d);
-                goto out;
-            }
+            st = wy_exact_eval(e, &ans, row, y, side, err, errlen);
+            if (st != WY_OK)
+                goto out; /* undecided, or memory for a proof */
+            const int p = ans.outcome == 'P';
             if (p) {
                 if (np == sizeof pat / sizeof pat[0]) {
                     st = wy_fail(WY_EUNDECIDED, err, errlen, "a row's period is too long to list");
@@ -146,6 +146,7 @@ static wy_status rows_from(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t
     }
 out:
     *got = st == WY_OK ? n : 0;
+    wy_answer_clear(&ans);
     mpz_clears(x, y, row, NULL);
     return st;
 }
