@@ -46,9 +46,9 @@ static wy_status layer_from(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_
         uint64_t last = wy_sat_add(c.from, span);
         if (last >= lim)
             last = lim - 1;
+        /* every row up to last needs its B(last) + 1 columns: beyond 2^40
+         * the scan refuses (WY_EUNDECIDED), never lists a row cut short */
         uint64_t cols = wy_sat_add(wy_ex_layer_bound(&e->rules, side, g, last), 1);
-        if (cols > lim)
-            cols = lim;
         c.got = 0;
         wy_status st = wy_ex_layer_rows(e, side, g, last, cols, on_pos, &c, run, err, errlen);
         if (st != WY_OK)
