@@ -284,8 +284,10 @@ static void moves_out(cli_out *o, const cli_game *g, const wy_options *op, const
         }
     }
     mpz_clears(tx, ty, NULL);
-    if (json)
+    if (json && op->complete)
         cli_out_fmt(o, "],\"winning\":%zu}\n", wins);
+    else if (json) /* the winning moves only: every other option is decided, an N-position */
+        cli_out_fmt(o, "],\"others\":\"N\",\"winning\":%zu}\n", wins);
     else if (op->complete && wins)
         cli_out_str(o, "(* marks a winning move: it reaches a P-position)\n");
 }
