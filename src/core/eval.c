@@ -123,10 +123,8 @@ static int layer_value(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y
         spent += cost;
         /* within the limit by the estimate (a scan refused by it ends the
          * search; it is not a failure of this call) */
-        uint64_t cols = wy_sat_add(wy_ex_layer_bound(&e->rules, side, g, rows - 1), 1);
-        if (mpz_cmp_ui(hi, cols) < 0)
-            cols = mpz_get_ui(hi) + 1;
-        if (e->mem_limit && wy_layer_estimate(&e->rules, side, g, cols) > e->mem_limit)
+        if (e->mem_limit &&
+            wy_layer_estimate(&e->rules, side, g, wy_ex_layer_cols(&e->rules, side, g, rows - 1, hi)) > e->mem_limit)
             return 0;
         int is = 0;
         *st = wy_ex_layer_member(e, &is, x, y, side, g, run, err, errlen);
@@ -416,8 +414,9 @@ wy_status wy_eval_options(wy_exact *e, wy_options *o, const mpz_t x, const mpz_t
     char why[WY_ERRLEN] = "";
     const char *method = "";
     e->demand = 1; /* the position's own value may prove rows; its options need outcomes only */
-    st = wy_exact_eval(e, &o->pos, x, y, side, why, sizeof why);
+    const wy_status pos_st = wy_exact_eval(e, &o->pos, x, y, side, why, sizeof why);
     e->demand = 0;
+    st = pos_st;
     if (st == WY_OK)
         st = wy_exact_winning(e, &o->wins, &o->count, &method, x, y, side, why, sizeof why);
     e->run = saved;
@@ -437,9 +436,8 @@ wy_status wy_eval_options(wy_exact *e, wy_options *o, const mpz_t x, const mpz_t
         return st == WY_ECANCELED || st == WY_EINTERNAL ? wy_fail(st, err, errlen, "%s", lerr)
                                                         : wy_fail(st, err, errlen, "%s; %s", why, lerr);
     }
-    /* the position itself: the exact engine's answer where it has one */
-    char w2[WY_ERRLEN];
-    if (wy_exact_eval(e, &o->pos, x, y, side, w2, sizeof w2) != WY_OK) {
+    /* the position itself: the exact engine's answer where it had one */
+    if (pos_st != WY_OK) {
         o->pos.outcome = is_p ? 'P' : 'N';
         o->pos.has_value = is_p;
         mpz_set_ui(o->pos.value, 0);

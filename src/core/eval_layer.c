@@ -108,6 +108,12 @@ static int on_member(void *p, uint64_t a, uint64_t b)
     return 1;
 }
 
+uint64_t wy_ex_layer_cols(const wy_rules *r, wy_side side, uint64_t g, uint64_t lo, const mpz_t hi)
+{
+    uint64_t cols = wy_sat_add(wy_ex_layer_bound(r, side, g, lo), 1);
+    return mpz_cmp_ui(hi, cols) < 0 ? mpz_get_ui(hi) + 1 : cols;
+}
+
 wy_status wy_ex_layer_member(wy_exact *e, int *is, const mpz_t x, const mpz_t y, wy_side side, uint64_t g,
                              const wy_run *run, char *err, size_t errlen)
 {
@@ -118,9 +124,7 @@ wy_status wy_ex_layer_member(wy_exact *e, int *is, const mpz_t x, const mpz_t y,
         return wy_fail(WY_EUNDECIDED, err, errlen,
                        "deciding it by the layer engine needs rows up to min(x, y), beyond the engine's 2^40");
     member_ctx m = {mpz_get_ui(lo), 0, 0};
-    uint64_t cols = wy_sat_add(wy_ex_layer_bound(&e->rules, side, g, m.lo), 1);
-    if (mpz_cmp_ui(hi, cols) < 0)
-        cols = mpz_get_ui(hi) + 1;
+    const uint64_t cols = wy_ex_layer_cols(&e->rules, side, g, m.lo, hi);
     m.hi = mpz_cmp_ui(hi, cols) < 0 ? mpz_get_ui(hi) : UINT64_MAX; /* beyond every cell of row lo */
     wy_status st = wy_ex_layer_rows(e, side, g, m.lo, cols, on_member, &m, run, err, errlen);
     *is = m.found;

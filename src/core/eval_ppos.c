@@ -96,8 +96,8 @@ static wy_status rows_from(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t
                        "no method lists the P-positions of this ruleset from a start: no closed form, the layer "
                        "engine does not cover max=N or mod=M, and no periodicity certificate was found (use "
                        "--size for a window)");
-    mpz_t x, y, row;
-    mpz_inits(x, y, row, NULL);
+    mpz_t y, row;
+    mpz_inits(y, row, NULL);
     wy_answer ans;
     wy_answer_init(&ans);
     size_t n = 0;
@@ -147,7 +147,7 @@ static wy_status rows_from(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t
 out:
     *got = st == WY_OK ? n : 0;
     wy_answer_clear(&ans);
-    mpz_clears(x, y, row, NULL);
+    mpz_clears(y, row, NULL);
     return st;
 }
 

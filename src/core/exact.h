@@ -93,6 +93,10 @@ int wy_ex_cert(wy_exact *e);
  * in a column <= B(x) (eval_layer.c's header proves it). */
 uint64_t wy_ex_layer_bound(const wy_rules *r, wy_side side, uint64_t g, uint64_t x);
 
+/* The columns a scan of rows 0..lo needs to decide every position (lo, y),
+ * y <= hi: min(hi, B(lo)) + 1. */
+uint64_t wy_ex_layer_cols(const wy_rules *r, wy_side side, uint64_t g, uint64_t lo, const mpz_t hi);
+
 /* Called for each cell (a, b), a <= b, of the layer with a <= last, in
  * order; nonzero stops the scan (not an error). */
 typedef int (*wy_ex_cell_fn)(void *ctx, uint64_t a, uint64_t b);

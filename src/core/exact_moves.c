@@ -528,9 +528,7 @@ wy_status wy_ex_layer_winning(wy_exact *e, wy_bigmove **moves, size_t *count, in
     mpz_inits(w.tx, w.ty, NULL);
     const uint64_t hi = w.x < w.y ? w.y : w.x;
     const int terminal = hi <= wy_terminal_bound(&e->rules) && w.x + w.y <= wy_terminal_bound(&e->rules);
-    uint64_t cols = wy_sat_add(wy_ex_layer_bound(&e->rules, side, 0, w.lo), 1);
-    if (hi < cols - 1)
-        cols = hi + 1;
+    const uint64_t cols = wy_ex_layer_cols(&e->rules, side, 0, w.lo, hi_z);
     wy_status st = wy_ex_layer_rows(e, side, 0, w.lo, cols, terminal ? NULL : on_p, &w, run, err, errlen);
     if (st == WY_OK && terminal) /* no move on the heaps: the membership alone */
         st = wy_ex_layer_member(e, &w.is_p, x, y, side, 0, run, err, errlen);

@@ -270,26 +270,11 @@ static wy_status attempt(wy_strip **out, ctx *c, char *err, size_t errlen)
         return WY_EDIFF;
 
     /* store the strip */
-    wy_strip *s = calloc(1, sizeof *s);
     const uint64_t ncols = y0 + P;
-    const size_t nseq = (size_t)L * R;
-    if (s) {
-        s->vals = malloc(nseq * (size_t)ncols * sizeof *s->vals);
-        s->row_pre = malloc(nseq * sizeof *s->row_pre);
-        s->row_period = malloc(nseq * sizeof *s->row_period);
-    }
-    if (!s || !s->vals || !s->row_pre || !s->row_period) {
-        wy_strip_free(s);
+    wy_strip *s = wy_strip_new(c->r, R, L, y0, P, d);
+    if (!s)
         return wy_fail(WY_ERANGE, err, errlen, "out of memory storing a %u x %llu strip", R,
                        (unsigned long long)ncols);
-    }
-    s->rules = *c->r;
-    s->nrows = R;
-    s->nlayers = L;
-    s->y0 = y0;
-    s->period = P;
-    s->shift = d;
-    s->ncols = ncols;
     s->cols_computed = C;
     for (uint32_t p = 0; p < L; p++)
         for (uint32_t x = 0; x < R; x++) {
@@ -404,6 +389,31 @@ wy_status wy_strip_build_run(wy_strip **out, const wy_rules *rules, uint32_t nro
      * exact engine may remember); other failures are about this run */
     return wy_fail(WY_EDIFF, err, errlen, "rows 0..%u of %s: no period found in the first %llu columns", nrows - 1, rt,
                    (unsigned long long)tried);
+}
+
+wy_strip *wy_strip_new(const wy_rules *rules, uint32_t nrows, uint32_t nlayers, uint64_t y0, uint64_t period,
+                       uint64_t shift)
+{
+    wy_strip *s = calloc(1, sizeof *s);
+    const uint64_t ncols = y0 + period;
+    const size_t nseq = (size_t)nlayers * nrows;
+    if (!s)
+        return NULL;
+    s->vals = malloc(nseq * (size_t)ncols * sizeof *s->vals);
+    s->row_pre = malloc(nseq * sizeof *s->row_pre);
+    s->row_period = malloc(nseq * sizeof *s->row_period);
+    if (!s->vals || !s->row_pre || !s->row_period) {
+        wy_strip_free(s);
+        return NULL;
+    }
+    s->rules = *rules;
+    s->nrows = nrows;
+    s->nlayers = nlayers;
+    s->y0 = y0;
+    s->period = period;
+    s->shift = shift;
+    s->ncols = ncols;
+    return s;
 }
 
 void wy_strip_free(wy_strip *s)

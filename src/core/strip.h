@@ -60,6 +60,12 @@ wy_status wy_strip_build_run(wy_strip **out, const wy_rules *rules, uint32_t nro
 
 void wy_strip_free(wy_strip *s);
 
+/* A strip of nrows x nlayers rows and y0 + period columns, its fields set
+ * and its arrays allocated (values not yet filled); NULL when out of
+ * memory.  Shared by the proof (strip.c) and the cache (strip_cache.c). */
+wy_strip *wy_strip_new(const wy_rules *rules, uint32_t nrows, uint32_t nlayers, uint64_t y0, uint64_t period,
+                       uint64_t shift);
+
 /* The disk cache of proved strips (strip_cache.c).  Save writes s to dir
  * (created, mode 0700, when missing) atomically; 0 on success, -1 when it
  * could not (the cache is an optimisation: callers go on without it).

@@ -195,20 +195,8 @@ static wy_strip *load_file(const char *path, const wy_rules *r, uint32_t min_row
     const size_t nr = (size_t)layers * rows;
     if ((uint64_t)nr * 16 > size - off - 8 || (mem_limit && (uint64_t)nr * ncols * 4 > mem_limit))
         goto out;
-    if (!(s = calloc(1, sizeof *s)))
+    if (!(s = wy_strip_new(r, rows, layers, y0, period, shift)))
         goto out;
-    s->rules = *r;
-    s->nrows = rows;
-    s->nlayers = layers;
-    s->y0 = y0;
-    s->period = period;
-    s->shift = shift;
-    s->ncols = ncols;
-    s->row_pre = malloc(nr * sizeof *s->row_pre);
-    s->row_period = malloc(nr * sizeof *s->row_period);
-    s->vals = malloc(nr * (size_t)ncols * sizeof *s->vals);
-    if (!s->row_pre || !s->row_period || !s->vals)
-        goto bad;
     for (size_t i = 0; i < nr; i++, off += 16) {
         s->row_pre[i] = get64(buf + off);
         s->row_period[i] = get64(buf + off + 8);

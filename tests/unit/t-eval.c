@@ -53,14 +53,30 @@ static int layer_rules(wy_rules *r, char *text, size_t n)
 
 /* ------------------------------------------------------------------ */
 
+/* wy_ex_layer_member at (a, b) = the table's value there is gv. */
+static void check_member(tk_group *g, wy_exact *e, const wy_table *t, const char *text, uint32_t a, uint32_t b,
+                         wy_side s, uint64_t gv)
+{
+    char err[WY_ERRLEN] = "";
+    mpz_t x, y;
+    mpz_init_set_ui(x, a);
+    mpz_init_set_ui(y, b);
+    int is = -1;
+    g->cases++;
+    wy_status st = wy_ex_layer_member(e, &is, x, y, s, gv, NULL, err, sizeof err);
+    int want = wy_table_get(t, a, b, s) == gv;
+    if (st != WY_OK || is != want)
+        tk_fail(g, "%s (%u, %u) side (%u, %u) g %llu: status %d, member %d, table %d (%s)", text, a, b, s.pass, s.heap,
+                (unsigned long long)gv, (int)st, is, want, st ? err : "");
+    mpz_clears(x, y, NULL);
+}
+
 static int group_member(void)
 {
     tk_group g = {"layer engine up to a row = the table engine (every position of a window; random positions)", 0, 0};
     const uint32_t W = san ? 24 : 60, BIG = san ? 400 : 2000;
     const int nr = san ? 3 : 8;
     char err[WY_ERRLEN], text[160];
-    mpz_t x, y;
-    mpz_inits(x, y, NULL);
     for (int ri = 0; ri < nr; ri++) {
         wy_rules r;
         if (!layer_rules(&r, text, sizeof text))
@@ -84,37 +100,19 @@ static int group_member(void)
                         for (uint32_t b = 0; b < W && b < cols; b++) {
                             if (gv && (a + b) % 3)
                                 continue; /* values 1, 2: a third of the cells */
-                            mpz_set_ui(x, a);
-                            mpz_set_ui(y, b);
-                            int is = -1;
-                            g.cases++;
-                            wy_status st = wy_ex_layer_member(e, &is, x, y, s, gv, NULL, err, sizeof err);
-                            int want = wy_table_get(t, a, b, s) == gv;
-                            if (st != WY_OK || is != want)
-                                tk_fail(&g, "%s (%u, %u) side (%u, %u) g %llu: status %d, member %d, table %d (%s)",
-                                        text, a, b, p, h, (unsigned long long)gv, (int)st, is, want,
-                                        st ? err : "");
+                            check_member(&g, e, t, text, a, b, s, gv);
                         }
                     /* random positions of the large window: a row far below
                      * the column (the scan stops at the row's bound), both ways */
                     for (int k = 0; k < (san ? 10 : 60); k++) {
                         uint32_t a = tk_rng_range(&rng, 0, BIG - 1), b = tk_rng_range(&rng, 0, cols - 1);
-                        mpz_set_ui(x, a);
-                        mpz_set_ui(y, b);
-                        int is = -1;
-                        g.cases++;
-                        wy_status st = wy_ex_layer_member(e, &is, x, y, s, gv, NULL, err, sizeof err);
-                        int want = wy_table_get(t, a, b, s) == gv;
-                        if (st != WY_OK || is != want)
-                            tk_fail(&g, "%s (%u, %u) side (%u, %u) g %llu: status %d, member %d, table %d", text, a,
-                                    b, p, h, (unsigned long long)gv, (int)st, is, want);
+                        check_member(&g, e, t, text, a, b, s, gv);
                     }
                 }
             }
         wy_table_free(t);
         wy_exact_free(e);
     }
-    mpz_clears(x, y, NULL);
     return tk_group_end(&g);
 }
 
@@ -277,7 +275,9 @@ static int group_eval_layer(void)
 static int group_demand(void)
 {
     tk_group g = {"rows proved on demand = a table far past the preperiod; the cache is read back and checked", 0, 0};
-    char err[WY_ERRLEN], dir[] = "/tmp/wythoff-t-eval-XXXXXX";
+    char err[WY_ERRLEN], dir[512];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/wythoff-t-eval-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(dir)) {
         tk_fail(&g, "mkdtemp failed");
         return tk_group_end(&g);
@@ -336,7 +336,7 @@ static int group_demand(void)
         if (wy_eval(e, &a, x, y, top, NULL, err, sizeof err) != WY_OK || !a.has_value)
             tk_fail(&g, "%s (47, 10^30): no value (%s)", rs[ri], err);
         /* a new evaluator that may not prove: the cache alone */
-        char path[256];
+        char path[640];
         snprintf(path, sizeof path, "%s/%s.rows48.strip", dir, rs[ri]);
         g.cases++;
         if (access(path, R_OK) != 0)
