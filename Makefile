@@ -72,8 +72,10 @@ HEADERS := $(wildcard include/*.h src/*/*.h app/*.h tests/naive/*.h tests/fuzz/*
 # in a fragment tests/*/*.mk (fault injection, fuzzing).
 EXTRA_ALL :=
 -include $(sort $(wildcard tests/*/*.mk))
+# The Python module (python/python.mk: `make python`).
+-include $(sort $(wildcard python/*.mk))
 
-.PHONY: all lib check bench clean fuzz
+.PHONY: all lib check bench clean fuzz install uninstall
 all: $(BUILD)/wythoff $(STATIC) $(SHARED) $(BUILD)/wythoff-naive $(UNIT_BIN) $(FUZZ_BIN) $(BUILD)/bench-baseline \
      $(EXTRA_ALL)
 lib: $(STATIC) $(SHARED)
@@ -134,6 +136,79 @@ $(BUILD)/tests/replay-%: $(BUILD)/tests/fuzz/%.o $(BUILD)/tests/fuzz/replay.o $(
 
 check:
 	./tests/run --both
+
+# ------------------------------------------------------------------------
+# make install [PREFIX=/usr/local] [DESTDIR=STAGE]: the tool, the static and
+# shared libraries (SONAME libX.so.MAJOR, links libX.so.MAJOR and libX.so),
+# the public headers, a pkg-config file per library, the man pages and the
+# bash completion.  make uninstall removes exactly those files.  Builds
+# only what it installs (not the tests).  The directories follow the GNU
+# names, each overridable: make install LIBDIR=/usr/lib/x86_64-linux-gnu.
+PREFIX      ?= /usr/local
+BINDIR      ?= $(PREFIX)/bin
+LIBDIR      ?= $(PREFIX)/lib
+INCLUDEDIR  ?= $(PREFIX)/include
+DATAROOTDIR ?= $(PREFIX)/share
+MANDIR      ?= $(DATAROOTDIR)/man
+DOCDIR      ?= $(DATAROOTDIR)/doc/wythoff
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+BASHCOMPDIR ?= $(DATAROOTDIR)/bash-completion/completions
+INSTALL     ?= install
+
+PUBLIC_H   := $(sort $(wildcard include/*.h))
+MAN1       := $(sort $(wildcard man/*.1))
+MAN3       := $(sort $(wildcard man/*.3))
+COMPLETION := $(firstword $(wildcard completion/wythoff.bash completion/wythoff))
+PC_NAMES   := wythoff wythoff-check wythoff-plot
+INST_DOCS  := README.md LICENSE CHANGELOG.md CITATION.cff
+# The manual in docs/, kept in its layout under DOCDIR so that README.md's
+# links and the tool's citations of docs/*.md lead to the installed files.
+INST_MANUAL := $(sort $(wildcard docs/*.md docs/img/* docs/examples/*))
+
+# The pkg-config files (scripts/gen-pc) and the man pages (@VERSION@ filled
+# in) are written straight into the destination, with this install's paths
+# and the version of include/wythoff.h, the one place it is written; install
+# writes nothing into the build directory.
+install: $(BUILD)/wythoff $(STATIC) $(SHARED)
+	$(INSTALL) -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(INCLUDEDIR)' \
+	    '$(DESTDIR)$(PKGCONFIGDIR)' '$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(MANDIR)/man3' \
+	    '$(DESTDIR)$(BASHCOMPDIR)' '$(DESTDIR)$(DOCDIR)'
+	$(INSTALL) -m 755 $(BUILD)/wythoff '$(DESTDIR)$(BINDIR)/wythoff'
+	$(INSTALL) -m 644 $(STATIC) '$(DESTDIR)$(LIBDIR)'
+	for l in libwythoff libwythoff-check libwythoff-plot; do \
+	    $(INSTALL) -m 755 $(BUILD)/$$l.so.$(VERSION) '$(DESTDIR)$(LIBDIR)' && \
+	    ln -sf $$l.so.$(VERSION) '$(DESTDIR)$(LIBDIR)'/$$l.so.$(MAJOR) && \
+	    ln -sf $$l.so.$(MAJOR) '$(DESTDIR)$(LIBDIR)'/$$l.so || exit 1; \
+	done
+	$(INSTALL) -m 644 $(PUBLIC_H) '$(DESTDIR)$(INCLUDEDIR)'
+	for n in $(PC_NAMES); do \
+	    scripts/gen-pc $$n '$(PREFIX)' '$(LIBDIR)' '$(INCLUDEDIR)' '$(VERSION)' > '$(DESTDIR)$(PKGCONFIGDIR)'/$$n.pc && \
+	    chmod 644 '$(DESTDIR)$(PKGCONFIGDIR)'/$$n.pc || exit 1; \
+	done
+	for m in $(MAN1) $(MAN3); do \
+	    s=$${m##*.}; d='$(DESTDIR)$(MANDIR)'/man$$s/$${m##*/}; \
+	    sed 's/@VERSION@/$(VERSION)/g' $$m > "$$d" && chmod 644 "$$d" || exit 1; \
+	done
+	$(if $(COMPLETION),$(INSTALL) -m 644 $(COMPLETION) '$(DESTDIR)$(BASHCOMPDIR)/wythoff')
+	$(INSTALL) -m 644 $(wildcard $(INST_DOCS)) '$(DESTDIR)$(DOCDIR)'
+	$(INSTALL) -d '$(DESTDIR)$(DOCDIR)/docs/img' '$(DESTDIR)$(DOCDIR)/docs/examples'
+	for f in $(INST_MANUAL); do $(INSTALL) -m 644 $$f '$(DESTDIR)$(DOCDIR)'/$$f || exit 1; done
+
+# Removes what install put there (the same list), and the directories of
+# this project that are then empty.
+uninstall:
+	rm -f '$(DESTDIR)$(BINDIR)/wythoff'
+	for l in libwythoff libwythoff-check libwythoff-plot; do \
+	    rm -f '$(DESTDIR)$(LIBDIR)'/$$l.a '$(DESTDIR)$(LIBDIR)'/$$l.so.$(VERSION) \
+	          '$(DESTDIR)$(LIBDIR)'/$$l.so.$(MAJOR) '$(DESTDIR)$(LIBDIR)'/$$l.so; \
+	done
+	rm -f $(PUBLIC_H:include/%='$(DESTDIR)$(INCLUDEDIR)'/%)
+	rm -f $(PC_NAMES:%='$(DESTDIR)$(PKGCONFIGDIR)'/%.pc)
+	rm -f $(MAN1:man/%='$(DESTDIR)$(MANDIR)/man1'/%) $(MAN3:man/%='$(DESTDIR)$(MANDIR)/man3'/%)
+	rm -f '$(DESTDIR)$(BASHCOMPDIR)/wythoff'
+	rm -f $(INST_DOCS:%='$(DESTDIR)$(DOCDIR)'/%) $(INST_MANUAL:%='$(DESTDIR)$(DOCDIR)'/%)
+	-rmdir '$(DESTDIR)$(DOCDIR)/docs/img' '$(DESTDIR)$(DOCDIR)/docs/examples' '$(DESTDIR)$(DOCDIR)/docs' \
+	    '$(DESTDIR)$(DOCDIR)' 2>/dev/null
 
 bench: all
 	./bench/run

@@ -203,12 +203,6 @@ void cli_progress_done(cli_progress *p);
 /* A run for the library with the config's threads and this progress. */
 wy_run cli_run(const cli_config *c, cli_progress *p, const char *what, const char *unit);
 
-/* Where the evaluator keeps the row strips it proves (wy_exact_set_cache):
- * $WYTHOFF_CACHE ("" or "off": none), else $XDG_CACHE_HOME/wythoff (an
- * absolute path), else $HOME/.cache/wythoff; NULL when none.  Written into
- * buf. */
-const char *cli_cache_dir(char *buf, size_t len);
-
 /* Where a command writes: standard output, or --output FILE (docs/commands.md,
  * "Output files"):
  *  - a regular file (or a new one) is written under a temporary name in its

@@ -14,21 +14,6 @@ static uint64_t now_ms(void)
     return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-static const char *verdict_name(wy_verdict v)
-{
-    return v == WY_CLAIM_PASS ? "PASS" : v == WY_CLAIM_FAIL ? "FAIL" : "ERRATUM";
-}
-
-static const char *scale_name(wy_scale s)
-{
-    switch (s) {
-    case WY_SCALE_ROWS: return "rows";
-    case WY_SCALE_TABLE: return "table";
-    case WY_SCALE_PARAM: return "parameter";
-    default: return "fixed";
-    }
-}
-
 #define json_str cli_out_json_str
 
 /* Markdown table cells: '|' escaped. */
@@ -115,7 +100,7 @@ static int do_list(cli_config *cf, const unsigned char *sel, const char *fmt)
                 json_str(&o, in->corrected);
             else
                 cli_out_str(&o, "null");
-            cli_out_fmt(&o, ",\"scale\":\"%s\",\"default_limit\":%llu}", scale_name(in->scale),
+            cli_out_fmt(&o, ",\"scale\":\"%s\",\"default_limit\":%llu}", wy_scale_name(in->scale),
                         (unsigned long long)in->default_limit);
         } else if (strcmp(fmt, "markdown") == 0) {
             cli_out_str(&o, "| `");
@@ -229,7 +214,7 @@ int cli_cmd_check(cli_config *c)
             cli_out_str(&o, k ? ",\n" : "\n");
             cli_out_str(&o, "{\"id\":");
             json_str(&o, in->id);
-            cli_out_fmt(&o, ",\"verdict\":\"%s\",\"source\":", verdict_name(r.verdict));
+            cli_out_fmt(&o, ",\"verdict\":\"%s\",\"source\":", wy_verdict_name(r.verdict));
             json_str(&o, in->source);
             cli_out_str(&o, ",\"range\":");
             json_str(&o, r.range);
@@ -238,14 +223,14 @@ int cli_cmd_check(cli_config *c)
             json_str(&o, r.detail);
             cli_out_str(&o, "}");
         } else if (md) {
-            cli_out_fmt(&o, "| `%s` | %s | ", in->id, verdict_name(r.verdict));
+            cli_out_fmt(&o, "| `%s` | %s | ", in->id, wy_verdict_name(r.verdict));
             md_str(&o, r.range);
             cli_out_fmt(&o, " | %llu.%02llu s | ", (unsigned long long)(ms / 1000),
                         (unsigned long long)(ms % 1000 / 10));
             md_str(&o, r.detail);
             cli_out_str(&o, " |\n");
         } else {
-            cli_out_fmt(&o, "%-7s %s  (%s; %llu.%02llu s)\n", verdict_name(r.verdict), in->id, in->source,
+            cli_out_fmt(&o, "%-7s %s  (%s; %llu.%02llu s)\n", wy_verdict_name(r.verdict), in->id, in->source,
                         (unsigned long long)(ms / 1000), (unsigned long long)(ms % 1000 / 10));
             wrapped(&o, "range: ", r.range);
             if (r.detail[0]) wrapped(&o, "", r.detail);

@@ -395,7 +395,7 @@ static int write_dot(cli_out *o, const graph *g, const wy_table *t, int argc, ch
     cli_out_fmt(o, "// rank: x + y%s%s, one rank=same group each, kept in order by invisible nodes \"rank K\"; "
                    "every move lowers it\n",
                 r->passes ? " + p" : "", r->heap ? " + h" : "");
-    cli_out_str(o, "// manual: docs/graph.md; to draw it: dot -Tsvg FILE.dot -o FILE.svg\n");
+    cli_out_str(o, "// manual: man wythoff-graph; to draw it: dot -Tsvg FILE.dot -o FILE.svg\n");
 
     cli_out_fmt(o, "digraph \"%s\" {\n", g->rules_text);
     cli_out_fmt(o, "  graph [label=\"%s, 0 <= x < %llu, 0 <= y < %llu%s\\nred: P-positions (%s = 0) and the "

@@ -97,7 +97,7 @@ static int ppos_seq(cli_config *c)
     wy_status st = wy_exact_new(&ex, &g->rules, c->mem_limit, err, sizeof err);
     if (st == WY_OK) {
         char dir[4096];
-        wy_exact_set_cache(ex, cli_cache_dir(dir, sizeof dir));
+        wy_exact_set_cache(ex, wy_exact_cache_default(dir, sizeof dir));
     }
     xa = malloc(CHUNK * sizeof *xa);
     ya = malloc(CHUNK * sizeof *ya);

@@ -16,7 +16,7 @@ static int exact_open(wy_exact **ex, const cli_config *c, const wy_run *run)
         return cli_fail(st, err, 0);
     wy_exact_set_run(*ex, run);
     char dir[4096];
-    wy_exact_set_cache(*ex, cli_cache_dir(dir, sizeof dir));
+    wy_exact_set_cache(*ex, wy_exact_cache_default(dir, sizeof dir));
     return 0;
 }
 

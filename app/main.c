@@ -14,23 +14,26 @@ static const cli_cmd commands[] = {
     {"value", C_VALUE,
      "value RULES X Y [--pass P] [--heap H] [--format text|json]   ('-' for X reads 'X Y' lines from stdin)",
      "the value and outcome of one position",
-     "exit status: 0 answered, 2 bad usage or input, 3 a method applies but needs more than --mem-limit, 6 no method decides it (docs/exit-codes.md)\n", 1, 4, "text,json", cli_cmd_value},
+     "exit status: 0 answered, 2 bad usage or input, 3 a method applies but needs more than --mem-limit,\n"
+     "4 internal error, 6 no method decides it, 130 interrupted (man wythoff, EXIT STATUS)\n", 1, 4, "text,json", cli_cmd_value},
     {"ppos", C_PPOS,
      "ppos RULES [--size N | --from X [--terms K]] [--value G] [--pass P] [--heap H] [--format text|csv|json] "
      "[--count] [--engine auto|table|layer]",
      "the P-positions (or positions of value G) of a window", NULL, 1, 4, "text,csv,json", cli_cmd_ppos},
     {"moves", C_MOVES, "moves RULES X Y [--pass P] [--heap H] [--format text|json]",
      "every option of a position with its value (huge positions: the winning moves)",
-     "exit status: 0 answered, 2 bad usage or input, 3 a method applies but needs more than --mem-limit, 6 no method decides it (docs/exit-codes.md)\n", 1, 4, "text,json",
+     "exit status: 0 answered, 2 bad usage or input, 3 a method applies but needs more than --mem-limit,\n"
+     "4 internal error, 6 no method decides it, 130 interrupted (man wythoff, EXIT STATUS)\n", 1, 4, "text,json",
      cli_cmd_moves},
     {"period", C_PERIOD, "period RULES [--rows R] [--pass P] [--format text|csv|json] [--max-cols C]",
      "preperiod and period of rows 0..R-1, proved by the engine", NULL, 1, 4, "text,csv,json", cli_cmd_period},
     {"compare", C_COMPARE,
      "compare RULES_A RULES_B|FILE [--size N] [--outcome] [--value G] [--value-b H] [--symmetric] [--summary] "
      "[--pass P] [--heap H] [--format text|csv|json] [--engine auto|table|layer]",
-     "the positions where two games' values or outcomes differ, or where a CSV of positions 'x,y' differs from a "
-     "game's P-positions",
-     "exit status: 0 no difference, 1 differences found, 2 bad usage or input, 3 too large\n", 1, 2,
+     "the positions where two games' values or outcomes differ, or where a file of positions differs from a game's "
+     "P-positions",
+     "exit status: 0 no difference, 1 differences found, 2 bad usage or input, 3 more memory than allowed,\n"
+     "4 internal error, 130 interrupted (man wythoff, EXIT STATUS)\n", 1, 2,
      "text,csv,json", cli_cmd_compare},
     {"check", C_CHECK, "check [CLAIM...] [--list] [--limit N] [--format text|markdown|json]",
      "the claims of the five source papers, checked by computation: PASS, FAIL or ERRATUM",
@@ -41,8 +44,9 @@ static const cli_cmd commands[] = {
     {"plot", C_PLOT,
      "plot RULES [RULES2 [RULES3]] --output FILE.png|FILE.svg [--style heatmap|ppos|table] "
      "[--size N | --rows R --cols C] [--value G] [--pass P] [--heap H] [--cell PX] [--title TEXT] [--format png|svg]",
-     "a picture of a window: a heatmap of the values, the P-positions (or the positions of value G) as\n"
-     "dots, or the table of numbers with the P-positions on red cells; PNG or SVG.\n"
+     "a picture of a window, PNG or SVG: a heatmap, the P-positions as dots, or the table\n"
+     "A heatmap of the values, the P-positions (or the positions of value G) as dots, or the table of\n"
+     "numbers with the P-positions on red cells.\n"
      "Up to three rulesets overlaid in one dot plot (--style ppos), a colour for each combination.",
      "examples:\n"
      "  wythoff plot wythoff --size 1024 --output wythoff.png\n"
@@ -52,8 +56,8 @@ static const cli_cmd commands[] = {
     {"graph", C_GRAPH,
      "graph RULES [--size N | --rows R --cols C] [--pass P] [--heap H] [--format dot|svg|png|pdf] [--output FILE] "
      "[--max-edges E]",
-     "the move graph of a window: every state a node (P-positions filled red), every move an edge (winning moves "
-     "red), as Graphviz DOT, or rendered through Graphviz's dot",
+     "the move graph of a window as Graphviz DOT, or rendered through Graphviz's dot\n"
+     "Every state a node (P-positions filled red), every move an edge (winning moves red).",
      NULL, 0, 4, NULL, cli_cmd_graph},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -81,7 +85,7 @@ static void usage_tool(FILE *f)
     fputs("\nRULES := GAME ('+' OPTION)*, GAME wythoff|nim, OPTION pass|pass=K|heap=H|max=N|mod=M|terminal=K|misere\n"
           "examples: wythoff, wythoff+pass, wythoff+heap=1, wythoff+terminal=2+misere, wythoff+max=5, nim+pass,\n"
           "          wythoff+mod=4\n\nRun 'wythoff COMMAND --help' (or 'wythoff help COMMAND') for a command's "
-          "options; docs/ has the manual.\n",
+          "options.\nThe manual: man wythoff; each command: man wythoff-COMMAND; the C library: man libwythoff.\n",
           f);
 }
 

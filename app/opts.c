@@ -27,11 +27,11 @@ static const struct {
     {O_HEAP, "heap", 1, C_TABLE | C_VALUE | C_PPOS | C_MOVES | C_GRAPH, "H",
      "stones in the extra heap (default: the ruleset's heap=H)"},
     {O_HEAP, "heap", 1, C_COMPARE | C_PLOT, "H", "stones in the extra heap, for each ruleset with heap=H (default: all)"},
-    {O_FORMAT, "format", 1, C_ALL & ~(C_PLOT | C_GRAPH), "F", "output format (see docs/formats.md)"},
+    {O_FORMAT, "format", 1, C_ALL & ~(C_PLOT | C_GRAPH), "F", "output format, one of those the usage line lists"},
     {O_FORMAT, "format", 1, C_PLOT, "FMT", "png or svg, when FILE's name does not say it"},
     {O_FORMAT, "format", 1, C_GRAPH, "F", "dot (default), or svg, png, pdf rendered by Graphviz's dot"},
     {O_OUTPUT, "output", 1, C_ALL & ~(C_PLOT | C_GRAPH), "FILE",
-     "write to FILE instead of standard output (docs/commands.md#output-files)"},
+     "write to FILE instead of standard output ('-'), FILE appearing only when complete"},
     {O_OUTPUT, "output", 1, C_PLOT, "FILE", "the picture; .png or .svg chooses the format ('-': standard output)"},
     {O_OUTPUT, "output", 1, C_GRAPH, "FILE", "write to FILE; FILE.svg, .png, .pdf are rendered, .dot, .gv are DOT"},
     {O_FRAGMENT, "fragment", 0, C_TABLE, NULL,
@@ -43,7 +43,7 @@ static const struct {
     {O_FROM, "from", 1, C_PPOS, "X", "list the P-positions (a, b), a <= b, with a >= X along the sequence (any size)"},
     {O_TERMS, "terms", 1, C_PPOS, "K", "with --from: how many to list (default 10)"},
     {O_MAXCOLS, "max-cols", 1, C_PERIOD, "C", "give up when no period is proved within C columns (default 2^22)"},
-    {O_ENGINE, "engine", 1, C_PPOS | C_COMPARE, "E", "auto (default), table or layer (see docs/engines.md)"},
+    {O_ENGINE, "engine", 1, C_PPOS | C_COMPARE, "E", "auto (default), table or layer"},
     {O_OUTCOME, "outcome", 0, C_COMPARE, NULL, "compare the P-positions instead of the values"},
     {O_VALUE_B, "value-b", 1, C_COMPARE, "H",
      "B's positions of value H against A's of value G (--value, default 0); e.g. wythoff compare wythoff+pass "
@@ -145,6 +145,7 @@ void cli_usage(FILE *f, const cli_cmd *cmd)
     }
     if (cmd->more)
         fprintf(f, "\n%s", cmd->more);
+    fprintf(f, "\nThe manual: man wythoff-%s (every command: man wythoff).\n", cmd->name);
 }
 
 /* ------------------------------------------------------------------ */
@@ -211,6 +212,9 @@ int cli_config_common(cli_config *c)
     c->output = c->given[O_OUTPUT] ? c->val[O_OUTPUT] : NULL;
     if (c->output && !*c->output)
         return cli_die(2, "--output needs a file name");
+    /* '-' is standard output (plot reads it itself: it needs --output) */
+    if (c->output && strcmp(c->output, "-") == 0 && c->cmd->bit != C_PLOT)
+        c->output = NULL;
     if (!c->cmd->formats)
         return 0;
     /* the formats: "a,b,c", the first the default */

@@ -348,21 +348,3 @@ int cli_finish(cli_out *o, cli_sink *s, int rc)
     }
     return cli_sink_commit(s);
 }
-
-/* ------------------------------------------------------------------ */
-/* The cache directory                                                 */
-/* ------------------------------------------------------------------ */
-
-const char *cli_cache_dir(char *buf, size_t len)
-{
-    const char *w = getenv("WYTHOFF_CACHE");
-    if (w)
-        return *w && strcmp(w, "off") != 0 && snprintf(buf, len, "%s", w) < (int)len ? buf : NULL;
-    const char *x = getenv("XDG_CACHE_HOME"); /* the XDG spec: only an absolute path counts */
-    if (x && x[0] == '/')
-        return snprintf(buf, len, "%s/wythoff", x) < (int)len ? buf : NULL;
-    const char *h = getenv("HOME");
-    if (h && h[0] == '/')
-        return snprintf(buf, len, "%s/.cache/wythoff", h) < (int)len ? buf : NULL;
-    return NULL;
-}

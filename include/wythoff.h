@@ -49,8 +49,9 @@
 extern "C" {
 #endif
 
-/* The version, from this one place (the build and `wythoff --version` read it). */
-#define WY_VERSION "0.1.0"
+/* The version, from this one place: the build (SONAME, pkg-config files, man
+ * pages), `wythoff --version`, wy_version() and the Python module read it. */
+#define WY_VERSION "0.2.0"
 
 /* Every function of the public API is declared WY_API: the shared libraries
  * are built with hidden visibility, so they export exactly these names. */
@@ -165,6 +166,11 @@ WY_API void wy_free(void *p);
  * "29.1 GiB" (binary units, one decimal, rounded down; integer arithmetic).
  * Returns the length it needs (like snprintf; at most 31). */
 WY_API int wy_format_bytes(char *buf, size_t len, uint64_t bytes);
+
+/* The version of the library in use at run time: WY_VERSION as it was when
+ * the library was built (a program may compare it with the WY_VERSION it
+ * was compiled with).  Static text. */
+WY_API const char *wy_version(void);
 
 /* ------------------------------------------------------------------ */
 /* Moves                                                               */

@@ -49,7 +49,7 @@ typedef enum {
 
 typedef struct {
     const char *id;        /* "000.thm4"                                              */
-    const char *source;    /* "paper 000, Theorem 4 (line 332)"                       */
+    const char *source;    /* "paper 000, Section 5, Theorem 4"                       */
     const char *statement; /* the statement in words, as printed                      */
     const char *method;    /* how it is checked                                       */
     const char *corrected; /* NULL, or the corrected statement checked when the
@@ -74,6 +74,11 @@ WY_API const wy_claim_info *wy_claim_get(size_t i);
 
 /* The index of the claim with this id, or -1. */
 WY_API long wy_claim_find(const char *id);
+
+/* Names as the tool prints them: "PASS", "FAIL", "ERRATUM"; "fixed",
+ * "rows", "table", "parameter" (static text; an unknown value: "?"). */
+WY_API const char *wy_verdict_name(wy_verdict v);
+WY_API const char *wy_scale_name(wy_scale s);
 
 /* Check claim i.  limit 0: the claim's default; otherwise N as described by
  * its scale (capped; the cap and the range used are reported in res).

@@ -44,6 +44,14 @@ WY_API void wy_exact_set_run(wy_exact *e, const wy_run *run);
  * NULL or "": no cache (the default); the string is copied. */
 WY_API void wy_exact_set_cache(wy_exact *e, const char *dir);
 
+/* The cache directory by the convention the tool and the Python module
+ * share: $WYTHOFF_CACHE ("" or "off": no cache), else $XDG_CACHE_HOME/wythoff
+ * (an absolute path only, as the XDG spec says), else $HOME/.cache/wythoff.
+ * Writes it into buf and returns buf, or NULL when none applies or it does
+ * not fit in len bytes.  Reads the environment (not thread-safe against
+ * setenv); creates nothing. */
+WY_API const char *wy_exact_cache_default(char *buf, size_t len);
+
 /* An answer: the outcome always, the value where the method gives it.
  * Initialised by wy_answer_init (its mpz_t), released by wy_answer_clear;
  * the caller owns it and may reuse it for any number of calls. */

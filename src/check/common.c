@@ -139,7 +139,8 @@ int ck_gen_diag(void *ctx, uint64_t limit, uint64_t *x, uint64_t *y)
     return 1;
 }
 
-/* Paper 001: g(n) from its definition (lines 61-64): g(0) = 1, g(1) = 0;
+/* Paper 001: g(n) from its definition ("Core Mathematical Framework", item 1):
+ * g(0) = 1, g(1) = 0;
  * g(n) = 1 - g(m) if floor(n phi) = floor(m (phi + 1)) + 1 for some m,
  * otherwise 1.  floor(m (phi+1)) = floor(m phi) + m. */
 

@@ -176,18 +176,18 @@ static wy_status c_003_rows(ck *c, const void *arg)
 }
 
 const ck_claim ck_claims_003[] = {
-    {{"003.nim", "paper 003, \"Setup and Visualizations\" (line 11)",
+    {{"003.nim", "paper 003, \"Setup and Visualizations\"",
       "The Grundy value of two-pile Nim is a xor b.", "table engine (nim) against a xor b", NULL, TABLE(1024)},
      c_003_nim, NULL},
-    {{"003.defs", "paper 003, the notebook's NimP, Sub and SubP (lines 11, 19)",
+    {{"003.defs", "paper 003, the notebook's NimP (\"Setup and Visualizations\"), Sub and SubP (\"Similar Games\", \"Subtraction Games\")",
       "The notebook's recursions define Nim with a pass and the 31-subtraction game with and without a pass (no pass from (0,0)).",
       "the three recursions run as written, against nim+pass, nim+max=31 and nim+max=31+pass", NULL, TABLE(128)},
      c_003_defs, NULL},
-    {{"003.bound", "paper 003, conjecture and proof of the bounds (lines 15-17)",
+    {{"003.bound", "paper 003, \"Plots and Conjectures\" (the conjecture) and \"Full Proof of Nim With a Pass Bounds and Additive Periodicity\"",
       "For Nim with a pass on two piles, |a - b| - 1 <= G(a, b) <= a + b + 1.",
       "table engine (nim+pass, pass available), every cell; counts where each bound is attained", NULL, TABLE(1024)},
      c_003_bound, NULL},
-    {{"003.rows", "paper 003, additive periodicity (lines 16-17)",
+    {{"003.rows", "paper 003, \"Plots and Conjectures\" (last paragraph) and \"Full Proof of Nim With a Pass Bounds and Additive Periodicity\" (last claim)",
       "Along any row of the Grundy table of Nim with a pass the values are arithmetic periodic.",
       "table engine: each row a searched for a preperiod b0 <= W/2, period p and saltus s with G(a, b+p) = G(a, b) + s for all b >= b0 in the window (at least three periods); rows confirmed in order",
       NULL, TABLE(4096)},

@@ -37,6 +37,27 @@ const wy_claim_info *wy_claim_get(size_t i)
     return c ? &c->info : NULL;
 }
 
+const char *wy_verdict_name(wy_verdict v)
+{
+    switch (v) {
+    case WY_CLAIM_PASS: return "PASS";
+    case WY_CLAIM_FAIL: return "FAIL";
+    case WY_CLAIM_ERRATUM: return "ERRATUM";
+    }
+    return "?";
+}
+
+const char *wy_scale_name(wy_scale s)
+{
+    switch (s) {
+    case WY_SCALE_FIXED: return "fixed";
+    case WY_SCALE_ROWS: return "rows";
+    case WY_SCALE_TABLE: return "table";
+    case WY_SCALE_PARAM: return "parameter";
+    }
+    return "?";
+}
+
 long wy_claim_find(const char *id)
 {
     for (size_t i = 0; i < wy_claim_count(); i++)

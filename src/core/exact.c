@@ -185,6 +185,20 @@ void wy_exact_set_cache(wy_exact *e, const char *dir)
     }
 }
 
+const char *wy_exact_cache_default(char *buf, size_t len)
+{
+    const char *w = getenv("WYTHOFF_CACHE");
+    if (w)
+        return *w && strcmp(w, "off") != 0 && snprintf(buf, len, "%s", w) < (int)len ? buf : NULL;
+    const char *x = getenv("XDG_CACHE_HOME"); /* the XDG spec: only an absolute path counts */
+    if (x && x[0] == '/')
+        return snprintf(buf, len, "%s/wythoff", x) < (int)len ? buf : NULL;
+    const char *h = getenv("HOME");
+    if (h && h[0] == '/')
+        return snprintf(buf, len, "%s/.cache/wythoff", h) < (int)len ? buf : NULL;
+    return NULL;
+}
+
 static const wy_strip *get_strip(wy_exact *e, uint32_t lo)
 {
     if (lo >= STRIP_ROWS)

@@ -222,6 +222,8 @@ wy_status wy_side_check(const wy_rules *r, wy_side s, char *err, size_t errlen)
 
 void wy_free(void *p) { free(p); }
 
+const char *wy_version(void) { return WY_VERSION; }
+
 int wy_format_bytes(char *buf, size_t len, uint64_t b)
 {
     static const char *const unit[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};

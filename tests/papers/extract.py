@@ -3,13 +3,18 @@
 
     python3 tests/papers/extract.py [--seeds DIR] [--check]
 
-DIR defaults to $WY_SEEDS or shared/seeds beside the checkout.  The generated files are
+The seeds are plain-text conversions of the five papers (docs/bibliography.md),
+one file per paper, named as in SEED below; they are not distributed with the
+project.  The folder holding them must be given, as --seeds DIR or in the
+environment variable WY_SEEDS; there is no default.  The generated files are
 committed; tests/papers/run.py reads only them, so the tests run without the
 seeds.  --check regenerates in memory and exits 1 if a committed file differs.
 
-Every data file starts with '# key: value' lines: the paper file, the figure,
-the seed lines it came from, the rules/side state the paper says it shows, and
-any decoding or repair applied to the converted text.  Repairs are limited to
+Every data file starts with '# key: value' lines: the paper, the seed file it
+was read from, where in the paper the values are printed (section, figure,
+table, definition or lemma, never a line of the conversion), the rules/side
+state the paper says it shows, and any decoding or repair applied to the
+converted text.  Repairs are limited to
 conversion garbling that the paper itself disproves (e.g. a cell count that
 does not fit the frame); printed values are never changed to fit a
 computation.  See docs/errata.md.
@@ -34,6 +39,11 @@ CITE = {
           'Wythoff\'s game" (Rose-Hulman UMJ 13(1), 2012)',
     P004: 'Khovanova, Niu, "m-Modular Wythoff" (arXiv 1608.01025v2)',
 }
+
+
+def paper_meta(p):
+    """The first two header lines: the paper (docs/bibliography.md) and its seed file."""
+    return [('paper', '%s %s' % (p[:3], CITE[p])), ('seed file', p)]
 
 
 class ExtractError(Exception):
@@ -147,10 +157,11 @@ def extract_000(seeds, out):
                 # frame, "0 1 0 3 2 5 4 7 6 9".  Dropping the leading '0'
                 # gives "1 0 3 2 5 4 7 6 9", which is what the same table
                 # prints as row 0 of Figure 11 (the paper's own copy).
-                notes.append('repair: seed line %d (row 0) has %d cells %r in a %d-column '
-                             'frame; the leading %r is an extra cell (conversion garbling) and '
-                             'was dropped; Figure 11 row 0 (the same table) reads %s'
-                             % (ln + 1, len(cells), ' '.join(cells), ncols, cells[0],
+                notes.append('repair: row 0 of the converted table has %d cells %r in a '
+                             '%d-column frame; the leading %r is an extra cell (conversion '
+                             'garbling) and was dropped; Figure 11 row 0 (the same table) '
+                             'reads %s'
+                             % (len(cells), ' '.join(cells), ncols, cells[0],
                                 '1 0 3 2 5 4 7 6 9'))
                 cells = cells[1:]
             if len(cells) != ncols or any(c.strip() == '' for c in cells):
@@ -159,10 +170,10 @@ def extract_000(seeds, out):
             rows.append([int(c) for c in cells])
         if len(rows) != 9:
             raise ExtractError('%s: %d rows' % (fig, len(rows)))
-        meta = [('paper', '%s (%s)' % (P000, CITE[P000])),
+        meta = paper_meta(P000) + [
                 ('figure', '%s: %s' % (fig, what)),
-                ('seed lines', '%d-%d (header line %d, caption "%s" line %d)'
-                 % (hline + 1, raw[-1][0] + 1, hline + 1, L[cap], cap + 1)),
+                ('source', 'Section %d, %s, caption "%s"'
+                 % (5 if fig in ('Figure 10', 'Figure 11') else 4, fig, L[cap].strip())),
                 ('name', '000 %s: %s 9x9' % (fig, 'G1(x,y,%d)' % p if p is not None
                                               else 'G2(x,y,%d)' % h)),
                 ('rules', rules),
@@ -209,14 +220,14 @@ def extract_000(seeds, out):
                 else:
                     raise ExtractError('%s line %d: token %r' % (fig, ln + 1, t))
             rows.append(r)
-        meta = [('paper', '%s (%s)' % (P000, CITE[P000])),
+        meta = paper_meta(P000) + [
                 ('figure', '%s: %s' % (fig, what)),
-                ('seed lines', '%d-%d (16 unlabelled rows, row k = x = k; caption "%s" line %d)'
-                 % (start + 1, end + 1, L[cap].strip(), cap + 1)),
+                ('source', 'Section 6, %s, caption "%s" (16 unlabelled rows, row k = x = k)'
+                 % (fig, L[cap].strip())),
                 ('name', '000 %s: G1(x,y,%d) 16x16' % (fig, p)),
                 ('rules', 'wythoff+pass'), ('pass', p), ('heap', '-'),
-                ('decode', 'CGSuite nimbers: "0" = 0, "*" = 1, "*n" = n (line %d: '
-                 '"the symbol * denotes the number 1")' % (intro + 1))]
+                ('decode', 'CGSuite nimbers: "0" = 0, "*" = 1, "*n" = n (Section 6: '
+                 '"the symbol * denotes the number 1")')]
         if plus:
             meta.append(('note', '%d tokens printed as "+n" (every nonzero entry except "*"): '
                          'the conversion turned the nimber star "*n" into "+n"; decoded as n. '
@@ -241,9 +252,10 @@ def extract_000(seeds, out):
         side = {int(t[2]) for t in triples}
         if side != {1 if letter != 'A' else 0}:
             raise ExtractError('set %s: third coordinates %r' % (letter, side))
-        meta = [('paper', '%s (%s)' % (P000, CITE[P000])),
+        meta = paper_meta(P000) + [
                 ('figure', 'Definition 12, set %s; %s' % (letter, lemma)),
-                ('seed lines', '%d (Definition 12), %d (Lemma 1)' % (ln + 1, lm + 1)),
+                ('source', 'Section 4, Definition 12 (set %s) and Lemma 1 (%s)'
+                 % (letter, {'A': 'i', 'B': 'ii', 'C': 'iii'}[letter])),
                 ('name', '000 Definition 12 / Lemma 1: set %s' % letter),
                 ('rules', rules), ('pass', '-' if p is None else p),
                 ('heap', '-' if h is None else h), ('value', 0), ('window', 9),
@@ -266,9 +278,10 @@ def extract_001(seeds, out):
             pos.append((nums[0], nums[1]))
             if len(nums) == 3:
                 thirds.add(nums[2])
-        meta = [('paper', '%s (%s)' % (P001, CITE[P001])),
+        meta = paper_meta(P001) + [
                 ('figure', '"Small-Scale Verification Results", Set %s' % letter),
-                ('seed lines', '%d' % (ln + 1)),
+                ('source', '"Experimental Results", "Small-Scale Verification Results", Set %s'
+                 % letter),
                 ('name', '001 Set %s' % letter),
                 ('printed', L[ln].strip().lstrip('• ').strip()),
                 ('note', 'the summary does not say which game or side state the set belongs '
@@ -280,15 +293,15 @@ def extract_001(seeds, out):
     g0 = find_line(L, lambda s: s.startswith('g(0) = 1, g(1) = 0'), what='g def')
     p1 = find_line(L, lambda s: s.startswith('P₁ = P₁,₁ ∪ P₁,₂'), what='P1')
     hof = find_line(L, lambda s: s.startswith('where h is Hofstadter'), what='hofstadter')
-    meta = [('paper', '%s (%s)' % (P001, CITE[P001])),
+    meta = paper_meta(P001) + [
             ('figure', '"Core Mathematical Framework" 1-3: g(n), the P-position set P1, '
              'g(n) through Hofstadter\'s G-sequence'),
-            ('seed lines', '%d-%d (g), %d-%d (P1), %d-%d (Hofstadter form)'
-             % (g0 + 1, g0 + 4, p1 + 1, p1 + 4, hof - 6, hof + 1)),
+            ('source', '"Core Mathematical Framework", items 1 (g), 2 (P1) and 3 '
+             '(Hofstadter form); "Main Theoretical Results", Theorem 1'),
             ('name', '001 P-position formula')]
     for i in list(range(g0, g0 + 4)) + list(range(p1, p1 + 4)) + list(range(hof - 7, hof + 1)):
         if L[i].strip():
-            meta.append(('text line %d' % (i + 1), L[i].strip()))
+            meta.append(('printed', L[i].strip()))
     out['001_formula.txt'] = header(meta)
 
 
@@ -301,15 +314,15 @@ def extract_002(seeds, out):
     m = find_line(L, lambda s: s.startswith('where  $m = \\max'), f, what='m def')
     r1 = find_line(L, lambda s: s.startswith('- (1) The number of stones'), what='rule 1')
     ident = find_line(L, lambda s: 'we identify' in s, what='identify')
-    meta = [('paper', '%s (%s)' % (P002, CITE[P002])),
+    meta = paper_meta(P002) + [
             ('figure', 'Theorem 1.2 (= Theorem 3.1): cold positions of n-Wythoff\'s game'),
-            ('seed lines', '%d-%d (theorem), %d-%d (rules), %d (positions identified up to '
-             'order)' % (th + 1, m + 1, r1 + 1, r1 + 2, ident + 1)),
+            ('source', 'Section 1: rules (1), (2) and Theorem 1.2 (restated in Section 3 as '
+             'Theorem 3.1); positions identified up to order: Section 1, before Definition 1.1'),
             ('name', '002 Theorem 1.2'),
-            ('text line %d' % (r1 + 1), L[r1].strip()),
-            ('text line %d' % (r1 + 2), L[r1 + 1].strip()),
-            ('text line %d' % (f + 1), L[f].strip()),
-            ('text line %d' % (m + 1), L[m].strip()),
+            ('printed', L[r1].strip()),
+            ('printed', L[r1 + 1].strip()),
+            ('printed', L[f].strip()),
+            ('printed', L[m].strip()),
             ('rules', 'wythoff+max=n'),
             ('n range', '1-30'),
             ('window', '4(n+1)+3')]
@@ -332,10 +345,9 @@ def extract_004(seeds, out):
                 raise ExtractError('Table %d row %d: %r' % (k, x, L[cap + 2 + x]))
             rows.append([int(t) for t in toks[1:]])
         rules = 'wythoff' if k == 1 else 'wythoff+mod=%d' % k
-        meta = [('paper', '%s (%s)' % (P004, CITE[P004])),
+        meta = paper_meta(P004) + [
                 ('figure', 'Appendix %s' % L[cap].strip()),
-                ('seed lines', '%d-%d (caption line %d, column header line %d)'
-                 % (cap + 3, cap + 18, cap + 1, cap + 2)),
+                ('source', 'Appendix ("Tables of Grundy numbers"), Table %d' % k),
                 ('name', '004 Table %d: %s 16x16' % (k, rules)),
                 ('rules', rules), ('pass', '-'), ('heap', '-')]
         out['004_table%d.csv' % k] = table_text(meta, rows)
@@ -349,10 +361,10 @@ def extract_004(seeds, out):
         body = body[:body.index('}') + 1]
         pos = [(int(a), int(b)) for a, b in re.findall(r'\((\d+),(\d+)\)', body)]
         name = re.match(r'\d+\s+(\S+?)=', line).group(1)
-        meta = [('paper', '%s (%s)' % (P004, CITE[P004])),
+        meta = paper_meta(P004) + [
                 ('figure', 'Section 3.2 table "P-positions of m-Modular Wythoff\'s Game", m = %d'
                  % mm),
-                ('seed lines', '%d (table header line %d)' % (ln + 1, hd + 1)),
+                ('source', 'Section 3.2, table of P-positions, row m = %d' % mm),
                 ('name', '004 Section 3.2: P-positions of wythoff+mod=%d' % mm),
                 ('printed name', name),
                 ('rules', 'wythoff+mod=%d' % mm), ('pass', '-'), ('heap', '-'),
@@ -366,18 +378,18 @@ def extract_004(seeds, out):
     ams = [int(v) for v in L[mline + 1].split()[-16:]]
     if ms != list(range(1, 17)):
         raise ExtractError('a_m header %r' % ms)
-    meta = [('paper', '%s (%s)' % (P004, CITE[P004])),
+    meta = paper_meta(P004) + [
             ('figure', 'Section 4 table of a_m (number of lower Wythoff numbers strictly less '
              'than m; claimed equal to floor(m/phi))'),
-            ('seed lines', '%d-%d' % (mline + 1, mline + 2)),
+            ('source', 'Section 4, the table of a_m before Lemma 2'),
             ('name', '004 Section 4: a_m table')]
     txt = header(meta) + 'm,a_m\n' + ''.join('%d,%d\n' % (a, b) for a, b in zip(ms, ams))
     out['004_am.txt'] = txt
     c6 = find_line(L, lambda s: s.startswith('The number of P-positions of m'), what='cor 6')
-    meta = [('paper', '%s (%s)' % (P004, CITE[P004])),
+    meta = paper_meta(P004) + [
             ('figure', 'Corollary 6: the number of P-positions of m-Modular Wythoff is '
              '2*floor(m/phi)+1'),
-            ('seed lines', '%d' % (c6 + 1)),
+            ('source', 'Section 4, Corollary 6 (also Section 1, Introduction)'),
             ('name', '004 Corollary 6'),
             ('rules', 'wythoff+mod=m'), ('m range', '1-60'), ('window', '2m+2'),
             ('note', 'the plain text of the conversion reads "2m/φ+1" (floor brackets lost); '
@@ -386,24 +398,32 @@ def extract_004(seeds, out):
 
 
 def main(argv):
-    # default: the folder shared/seeds beside the checkout (not part of it)
-    seeds = os.environ.get('WY_SEEDS', os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', 'shared', 'seeds'))
+    # no default: the seeds are not part of the project (see the docstring)
+    seeds = os.environ.get('WY_SEEDS') or None
     check = False
     args = argv[1:]
     while args:
         a = args.pop(0)
-        if a == '--seeds':
+        if a == '--seeds' and args:
             seeds = args.pop(0)
         elif a == '--check':
             check = True
         else:
             print('usage: extract.py [--seeds DIR] [--check]', file=sys.stderr)
             return 2
+    if not seeds:
+        print('extract.py: no seed folder: give --seeds DIR or set WY_SEEDS (the papers\' '
+              'plain-text conversions, not distributed with the project)', file=sys.stderr)
+        return 2
     out = {}
-    extract_000(seeds, out)
-    extract_001(seeds, out)
-    extract_002(seeds, out)
-    extract_004(seeds, out)
+    try:
+        extract_000(seeds, out)
+        extract_001(seeds, out)
+        extract_002(seeds, out)
+        extract_004(seeds, out)
+    except (OSError, ExtractError) as e:
+        print('extract.py: %s' % e, file=sys.stderr)
+        return 2
     bad = 0
     os.makedirs(DATA, exist_ok=True)
     for name in sorted(out):

@@ -8,8 +8,9 @@ every check passes.  Binaries come from $WY_BUILD (default build/):
 `wythoff` (the engine) and `wythoff-naive` (the naive reference).
 
 Expected values come from tests/papers/data/ (extracted from the papers by
-extract.py, each file citing its source lines) or from the papers' formulas,
-computed here exactly in integers (floor(n*phi) = (n + isqrt(5 n^2)) // 2).
+extract.py, each file citing the paper's section and its figure, table or
+statement) or from the papers' formulas, computed here exactly in integers
+(floor(n*phi) = (n + isqrt(5 n^2)) // 2).
 
 A printed value that differs from the computation is accepted only when
   - the engine and the naive reference agree with each other, and

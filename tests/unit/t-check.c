@@ -392,7 +392,7 @@ out:
     return tk_group_end(&g);
 }
 
-/* g(n) of paper 001 by the Hofstadter G-sequence form (lines 76-83). */
+/* g(n) of paper 001 by the Hofstadter G-sequence form ("Core Mathematical Framework", item 3). */
 static uint8_t *g001_hofstadter(uint32_t count)
 {
     uint32_t *h = malloc((size_t)count * sizeof *h);
@@ -562,7 +562,7 @@ static int detail_002_thm23(void)
     return tk_group_end(&g);
 }
 
-/* A^(n) of paper 002, Theorem 1.2 (line 78): residues mod n+1 equal to
+/* A^(n) of paper 002, Theorem 1.2 (Section 1): residues mod n+1 equal to
  * (0, 0) or (lower_i + i, lower_i), 1 <= i <= m with lower_i + i < n+1;
  * `mirror` adds (lower_i, lower_i + i). */
 static int in_an(const uint32_t *lo, uint32_t n, uint32_t x, uint32_t y, int mirror)
@@ -700,7 +700,7 @@ static ck *kinit(kctx *k, uint64_t n)
     return &k->c;
 }
 
-/* ck_table_printed: paper 000, Figure 3 (seed lines 145-156, data
+/* ck_table_printed: paper 000, Figure 3 (Section 4, data
  * 000_fig3): G1(x, y, 0), which is plain Wythoff. */
 static int kind_table_printed(void)
 {
@@ -782,7 +782,7 @@ static int kind_table_printed(void)
     return tk_group_end(&g);
 }
 
-/* ck_set_printed: set A of Definition 12 of paper 000 (seed line 135): the
+/* ck_set_printed: set A of Definition 12 of paper 000 (Section 4): the
  * P-positions (x, y, 0), x, y <= 8, of Wythoff with a pass = plain Wythoff. */
 static int kind_set_printed(void)
 {
@@ -1065,7 +1065,7 @@ out:
 }
 
 /* ck_sets_compare + ck_threshold_verdict with a second layer game: paper
- * 000 Theorem 4 (line 332), value 0 of wythoff+pass p=1 against value 0 of
+ * 000 Section 5, Theorem 4, value 0 of wythoff+pass p=1 against value 0 of
  * wythoff+heap=1 h=1.  Threshold 7: FAIL at the smallest difference with
  * max(x, y) >= 7 (it has max(x, y) = 7); 8: PASS, sharp; 9 (as printed):
  * PASS, not sharp; two equal games: PASS, agree everywhere. */

@@ -1975,11 +1975,11 @@ static void group4(void)
     uint64_t got[64];
     /* OEIS A000201 (lower Wythoff sequence, floor(n phi), n >= 1) and
      * A001950 (upper, floor(n phi^2)), first 20 terms.  Paper 000 states
-     * the P-positions as (floor(n phi), floor(n phi) + n) (Theorem 2, seed
-     * 000_d72dd37aedb7e627.txt line 69) and prints those with x, y <= 8 as
-     * set A (Definition 12, line 135: (0,0), (1,2), (3,5), (4,7) and
+     * the P-positions as (floor(n phi), floor(n phi) + n) (Section 2,
+     * Theorem 2) and prints those with x, y <= 8 as set A (Section 4,
+     * Definition 12: (0,0), (1,2), (3,5), (4,7) and
      * mirrors); paper 002 lists the cold positions (1,2), (3,5), (4,7),
-     * (6,10), (8,13) (seed 002_db9b2ec09e2e0388.txt line 52). */
+     * (6,10), (8,13) (Section 1, Introduction). */
     static const uint64_t A000201[20] = {1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32};
     static const uint64_t A001950[20] = {2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31, 34, 36, 39, 41, 44, 47, 49, 52};
     static const uint64_t paper002[5][2] = {{1, 2}, {3, 5}, {4, 7}, {6, 10}, {8, 13}};
@@ -2004,12 +2004,12 @@ static void group4(void)
             snprintf(why, sizeof why, "wy_wythoff_pair(%lu) differs from OEIS", i);
     }
     check(ok, "published: wythoff ppos from 0 and wy_wythoff_pair = OEIS A000201/A001950 (n <= 20) and the pairs "
-              "printed in papers 000 (Def. 12 set A) and 002 (line 52)",
+              "printed in papers 000 (Def. 12 set A) and 002 (Section 1)",
           why[0] ? why : err);
 
-    /* paper 004 (seed 004_30a9ebb4d81caa1b.txt): lines 148-151 list the
-     * P-positions of m-Modular Wythoff for m = 2..5; lines 169-170 the
-     * table of a_m (the number of lower Wythoff numbers below m). */
+    /* paper 004: the table of Section 3.2 lists the P-positions of
+     * m-Modular Wythoff for m = 2..5; Section 4 the table of a_m (the
+     * number of lower Wythoff numbers below m). */
     static const uint64_t p004[4][4][2] = {{{0, 0}, {1, 2}}, {{0, 0}, {1, 2}}, {{0, 0}, {1, 2}, {3, 5}},
                                            {{0, 0}, {1, 2}, {3, 5}, {4, 7}}};
     static const size_t p004n[4] = {2, 2, 3, 4};
@@ -2032,11 +2032,11 @@ static void group4(void)
                 snprintf(why, sizeof why, "%s: P-positions differ from paper 004 line %u", text, 146 + mm);
         }
     }
-    check(ok, "published: wythoff+mod=m ppos = paper 004's lists (m = 2..5, lines 148-151) and its a_m table "
-              "(m = 1..16, lines 169-170)",
+    check(ok, "published: wythoff+mod=m ppos = paper 004's lists (m = 2..5, the table of Section 3.2) and its a_m table "
+              "(m = 1..16, the a_m table of Section 4)",
           why[0] ? why : err);
 
-    /* paper 004 Corollary 6 (line 287): 2 floor(M / phi) + 1 P-positions */
+    /* paper 004 Section 4, Corollary 6: 2 floor(M / phi) + 1 P-positions */
     tk_group g = {"corollary6-count", 0, 0};
     const size_t K = 2000;
     mpz_t *pa = malloc(K * sizeof *pa), *pb = malloc(K * sizeof *pb), from;
@@ -2070,7 +2070,7 @@ static void group4(void)
         wy_exact_free(e);
     }
     char label[160];
-    snprintf(label, sizeof label, "paper 004 Corollary 6 (line 287), M = 1..%u, floor(M/phi) by integer square root", MMAX);
+    snprintf(label, sizeof label, "paper 004 Section 4, Corollary 6, M = 1..%u, floor(M/phi) by integer square root", MMAX);
     group_end(&g, label);
     for (size_t i = 0; i < K; i++)
         mpz_clears(pa[i], pb[i], NULL);

@@ -1,0 +1,42 @@
+# python/python.mk - the Python module `wythoff` (docs/python.md), included
+# by the Makefile.
+#
+#   make python [PYTHON=python3]   builds $(BUILD)/python/wythoff/, importable
+#                                  with PYTHONPATH=$(BUILD)/python
+#
+# The extension links the library's PIC objects (those of the shared
+# libraries) statically, with -lgmp -lpng -lz -pthread; it is built for the
+# interpreter $(PYTHON), whose sysconfig gives the include directory and
+# the file name's suffix.  The interpreter is asked only when `python` is a
+# goal, so that other builds never start it.
+PYTHON ?= python3
+
+.PHONY: python
+ifneq ($(filter python,$(MAKECMDGOALS)),)
+PY_INCLUDE := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+PY_EXT     := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX") or ".so")')
+ifeq ($(PY_EXT),)
+$(error $(PYTHON) does not run: give the interpreter with PYTHON=...)
+endif
+PY_PKG     := $(BUILD)/python/wythoff
+# the object's name carries the interpreter's suffix: two interpreters'
+# builds do not overwrite each other's object
+PY_OBJ     := $(BUILD)/python/_wythoff$(basename $(PY_EXT)).o
+PY_MOD     := $(PY_PKG)/_wythoff$(PY_EXT)
+PY_FILES   := $(addprefix $(PY_PKG)/,$(notdir $(wildcard python/wythoff/*.py python/wythoff/*.pyi python/wythoff/py.typed)))
+PY_LIB_PIC := $(call pic,$(CORE_SRC) $(CHECK_SRC) $(PLOT_SRC))
+
+python: $(PY_MOD) $(PY_FILES)
+
+$(PY_OBJ): python/_wythoff.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(COMPILE) -fPIC -isystem $(PY_INCLUDE) -c $< -o $@
+
+$(PY_MOD): $(PY_OBJ) $(PY_LIB_PIC)
+	@mkdir -p $(dir $@)
+	$(LINK) -shared -o $@ $^ $(LIBS_TOOL) $(LDLIBS)
+
+$(PY_PKG)/%: python/wythoff/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+endif
