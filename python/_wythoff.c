@@ -1175,9 +1175,9 @@ static int on_diff(void *ctx, uint32_t x, uint32_t y, uint32_t va, uint32_t vb)
     return 0;
 }
 
-static const char *engine_name(wy_compare_engine e)
+static const char *engine_name(wy_compare_engine e, int positions)
 {
-    return e == WY_COMPARE_TABLE ? "table" : e == WY_COMPARE_LAYER ? "layer" : "file";
+    return e == WY_COMPARE_TABLE ? "table" : e == WY_COMPARE_LAYER ? "layer" : positions ? "positions" : "file";
 }
 
 /* A value of a difference as `compare --format json` writes it. */
@@ -1205,8 +1205,11 @@ static int dict_set(PyObject *d, const char *k, PyObject *v)
 }
 
 /* _compare(rules_a, pass_a, heap_a, rules_b, pass_b, heap_b, size, set_mode,
- * g, g_b, engine, threads, mem_limit): a dict as `wythoff compare --format
- * json` writes it (mode "values" or "outcome"). */
+ * g, g_b, engine, threads, mem_limit, positions): a dict as `wythoff compare
+ * --format json` writes it (mode "values" or "outcome").  positions: None,
+ * or the bytes of a sorted, repeat-free array of (x, y) uint32 pairs that
+ * stands for side B (rules_b is then ignored; mode "positions", as the
+ * tool's mode "file" with "in_positions" for "in_file"). */
 static PyObject *compare_py(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -1216,17 +1219,30 @@ static PyObject *compare_py(PyObject *self, PyObject *args)
     int set_mode, engine;
     unsigned long long mem_limit;
     wy_rules ra, rb;
-    char err[WY_ERRLEN], ca[160], cb[160];
-    if (!PyArg_ParseTuple(args, "sIIsIIIpIIiIK", &ta, &sa.pass, &sa.heap, &tb, &sb.pass, &sb.heap, &size, &set_mode,
-                          &g, &gb, &engine, &threads, &mem_limit))
+    char err[WY_ERRLEN], ca[160], cb[160] = "";
+    PyObject *posobj;
+    if (!PyArg_ParseTuple(args, "sIIsIIIpIIiIKO", &ta, &sa.pass, &sa.heap, &tb, &sb.pass, &sb.heap, &size, &set_mode,
+                          &g, &gb, &engine, &threads, &mem_limit, &posobj))
         return NULL;
+    const int listed = posobj != Py_None;
+    if (listed && !PyBytes_Check(posobj))
+        return PyErr_Format(PyExc_TypeError, "positions must be bytes");
     if (wy_rules_parse(&ra, ta, err, sizeof err) != WY_OK)
         return PyErr_Format(PyExc_ValueError, "RULES_A: %s", err);
-    if (wy_rules_parse(&rb, tb, err, sizeof err) != WY_OK)
+    if (!listed && wy_rules_parse(&rb, tb, err, sizeof err) != WY_OK)
         return PyErr_Format(PyExc_ValueError, "RULES_B: %s", err);
     wy_rules_format(ca, sizeof ca, &ra);
-    wy_rules_format(cb, sizeof cb, &rb);
+    if (!listed)
+        wy_rules_format(cb, sizeof cb, &rb);
     wy_compare_side A = {&ra, sa, NULL, 0}, B = {&rb, sb, NULL, 0};
+    if (listed) {
+        /* wy_pos is two uint32_t: the bytes are its array (python packs them) */
+        B.rules = NULL;
+        B.pos = (const wy_pos *)(const void *)PyBytes_AS_STRING(posobj);
+        B.npos = (size_t)PyBytes_GET_SIZE(posobj) / sizeof(wy_pos);
+        set_mode = 1;
+        gb = g;
+    }
     wy_compare_opts opt = {set_mode ? WY_COMPARE_SET : WY_COMPARE_VALUES, g, size, size, (wy_compare_engine)engine,
                            mem_limit};
     pyrun pr;
@@ -1257,8 +1273,9 @@ static PyObject *compare_py(PyObject *self, PyObject *args)
         const int in_a = p[2] == g;
         PyObject *e = PyDict_New();
         ok = e && dict_set(e, "x", PyLong_FromUnsignedLong(p[0])) && dict_set(e, "y", PyLong_FromUnsignedLong(p[1])) &&
-             dict_set(e, "a", diff_cell(set_mode, p[2], g, in_a)) &&
-             dict_set(e, "b", set_mode ? diff_cell(1, 0, gb, !in_a) : diff_cell(0, p[3], 0, 0));
+             dict_set(e, "a", listed ? diff_cell(0, p[2], 0, 0) : diff_cell(set_mode, p[2], g, in_a)) &&
+             (listed ? dict_set(e, "in_positions", PyBool_FromLong(!in_a))
+                     : dict_set(e, "b", set_mode ? diff_cell(1, 0, gb, !in_a) : diff_cell(0, p[3], 0, 0)));
         if (e)
             PyList_SET_ITEM(diffs, (Py_ssize_t)i, e);
     }
@@ -1268,17 +1285,23 @@ static PyObject *compare_py(PyObject *self, PyObject *args)
         ok = dict_set(d, "pass_a", PyLong_FromUnsignedLong(sa.pass));
     if (ok && ra.heap)
         ok = dict_set(d, "heap_a", PyLong_FromUnsignedLong(sa.heap));
-    ok = ok && dict_set(d, "rules_b", PyUnicode_FromString(cb));
-    if (ok && rb.passes)
-        ok = dict_set(d, "pass_b", PyLong_FromUnsignedLong(sb.pass));
-    if (ok && rb.heap)
-        ok = dict_set(d, "heap_b", PyLong_FromUnsignedLong(sb.heap));
+    if (listed) {
+        ok = ok && PyDict_SetItemString(d, "rules_b", Py_None) == 0 &&
+             dict_set(d, "positions", PyLong_FromSize_t(B.npos));
+    } else {
+        ok = ok && dict_set(d, "rules_b", PyUnicode_FromString(cb));
+        if (ok && rb.passes)
+            ok = dict_set(d, "pass_b", PyLong_FromUnsignedLong(sb.pass));
+        if (ok && rb.heap)
+            ok = dict_set(d, "heap_b", PyLong_FromUnsignedLong(sb.heap));
+    }
     ok = ok && dict_set(d, "size", PyLong_FromUnsignedLong(size)) &&
-         dict_set(d, "mode", PyUnicode_FromString(set_mode ? "outcome" : "values"));
+         dict_set(d, "mode", PyUnicode_FromString(listed ? "positions" : set_mode ? "outcome" : "values"));
     if (ok && set_mode)
-        ok = dict_set(d, "value", PyLong_FromUnsignedLong(g)) && dict_set(d, "value_b", PyLong_FromUnsignedLong(gb));
-    ok = ok && dict_set(d, "engine_a", PyUnicode_FromString(engine_name(plan.engine_a))) &&
-         dict_set(d, "engine_b", PyUnicode_FromString(engine_name(plan.engine_b)));
+        ok = dict_set(d, "value", PyLong_FromUnsignedLong(g)) &&
+             (listed || dict_set(d, "value_b", PyLong_FromUnsignedLong(gb)));
+    ok = ok && dict_set(d, "engine_a", PyUnicode_FromString(engine_name(plan.engine_a, listed))) &&
+         dict_set(d, "engine_b", PyUnicode_FromString(engine_name(plan.engine_b, listed)));
     if (ok) {
         ok = PyDict_SetItemString(d, "differences", diffs) == 0;
         PyObject *sum = ok ? PyDict_New() : NULL;
@@ -1529,7 +1552,7 @@ static PyMethodDef module_methods[] = {
     FN("_period", period_py, METH_VARARGS, "_period(rules, pass, rows, max_cols, threads, mem_limit) -> dict"),
     FN("_compare", compare_py, METH_VARARGS,
        "_compare(rules_a, pass_a, heap_a, rules_b, pass_b, heap_b, size, set_mode, g, g_b, engine, threads, "
-       "mem_limit) -> dict"),
+       "mem_limit, positions) -> dict"),
     FN("_claims", claims_py, METH_NOARGS, "_claims() -> list[dict]: every claim of the papers."),
     FN("_check", check_py, METH_VARARGS, "_check(index, limit, threads, mem_limit) -> dict"),
     FN("_plot", plot_py, METH_VARARGS,

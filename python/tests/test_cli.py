@@ -144,6 +144,53 @@ def test_compare_equals_cli(cli, a, b, kw, args):
     assert wythoff.compare(a, b, 40, **kw) == json.loads(r.stdout)
 
 
+@pytest.mark.parametrize("rules,kw,args", [
+    ("wythoff", {}, []),
+    ("wythoff+pass", {"value": 1}, ["--value", 1]),
+    ("wythoff", {"symmetric": True}, ["--symmetric"]),
+    ("nim+pass", {"engine": "layer"}, ["--engine", "layer"]),
+    ("wythoff+max=3", {"passes": None}, []),
+])
+def test_compare_positions_equal_cli_file(cli, rng, tmp_path, rules, kw, args):
+    """A collection of positions as side B = the tool's FILE mode: the
+    game's own positions with some removed and some added (a conjecture
+    with errors), some beyond the window."""
+    g = kw.get("value", 0)
+    pts = [p for p in wythoff.ppos(rules, size=60, value=g) if rng.random() > 0.1]
+    pts += [(rng.randrange(0, 70), rng.randrange(0, 70)) for _ in range(15)]
+    pts = list(dict.fromkeys(pts))  # the tool refuses a file that repeats a position
+    if kw.get("symmetric"):
+        pts = sorted({(min(x, y), max(x, y)) for x, y in pts})
+    f = tmp_path / "pos.csv"
+    f.write_text("".join(f"{x},{y}\n" for x, y in pts))
+    r = cli.run("compare", rules, str(f), "--size", 60, *args, "--format", "json")
+    assert r.returncode in (0, 1), r.stderr
+    want = json.loads(r.stdout)
+    got = wythoff.compare(rules, pts, 60, **kw)
+    assert want.pop("file") == str(f) and got.pop("positions") == len(set(pts) | ({(y, x) for x, y in pts}
+                                                                               if kw.get("symmetric") else set()))
+    assert want["mode"] == "file" and got["mode"] == "positions"
+    assert want["engine_b"] == "file" and got["engine_b"] == "positions"
+    for d in want["differences"]:
+        d["in_positions"] = d.pop("in_file")
+    for k in ("mode", "engine_b"):
+        want.pop(k), got.pop(k)
+    assert got == want
+
+
+def test_compare_positions_errors():
+    with pytest.raises(ValueError, match="position 2: expected a pair"):
+        wythoff.compare("wythoff", [(0, 0), (1, 2, 3)])
+    with pytest.raises(ValueError, match="x > y"):
+        wythoff.compare("wythoff", [(2, 1)], symmetric=True)
+    with pytest.raises(ValueError, match="position 1: x=-1 out of range"):
+        wythoff.compare("wythoff", [(-1, 0)])
+    with pytest.raises(ValueError, match="value_b"):
+        wythoff.compare("wythoff", [(0, 0)], value_b=1)
+    with pytest.raises(TypeError):
+        wythoff.compare("wythoff", 5)
+
+
 @pytest.mark.parametrize("ids,limit", [("000.thm4", 200), ("001", 64), ("004.table", None), ("002.thm1.2", 50)])
 def test_check_equals_cli(cli, ids, limit):
     r = cli.run("check", ids, *(["--limit", limit] if limit else []), "--format", "json")

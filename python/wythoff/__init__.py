@@ -13,6 +13,7 @@ KeyboardInterrupt (Ctrl-C during a computation; everything is released).
 The manual is docs/python.md.
 """
 
+import array as _array
 import os as _os
 
 from . import _wythoff as _c
@@ -324,15 +325,62 @@ def period(rules, rows=16, *, passes=None, max_cols=2**22, threads=0, mem_limit=
     return _c._period(text, p, rows, max_cols, threads, ml)
 
 
-def compare(rules_a, rules_b, size=64, *, outcome=False, value=None, value_b=None, passes=None, heap=None,
-            engine="auto", threads=0, mem_limit=None):
+def _positions(points, symmetric):
+    """A set of positions as sorted, repeat-free (x, y) pairs packed as
+    uint32 (the layout of wy_pos); with symmetric, each with its mirror."""
+    pts = set()
+    for i, p in enumerate(points):
+        try:
+            x, y = p
+        except (TypeError, ValueError):
+            raise ValueError(f"position {i + 1}: expected a pair (x, y), got {p!r}") from None
+        x = _int(x, f"position {i + 1}: x", 0, _U32 - 1)
+        y = _int(y, f"position {i + 1}: y", 0, _U32 - 1)
+        if symmetric:
+            if x > y:
+                raise ValueError(f"position {i + 1}: ({x}, {y}) has x > y; with symmetric=True give each "
+                                 "position once, as (x, y) with x <= y")
+            pts.add((y, x))
+        pts.add((x, y))
+    flat = _array.array("I")
+    for x, y in sorted(pts):
+        flat.append(x)
+        flat.append(y)
+    return pts, flat.tobytes()
+
+
+def compare(rules_a, rules_b, size=64, *, outcome=False, value=None, value_b=None, symmetric=False, passes=None,
+            heap=None, engine="auto", threads=0, mem_limit=None):
     """Two games compared on the window 0 <= x, y < size: a dict as
     ``wythoff compare --format json`` writes it (differences [{x, y, a, b}]
     in order, summary {count, compared, bbox, smallest, largest, nearest}).
 
     By values (default), or by P-positions (outcome=True), or A's positions
     of value `value` against B's of value `value_b` (default: value).
+
+    rules_b may instead be a collection of positions (x, y), such as a
+    conjectured P-position set: A's positions of value `value` (default 0)
+    are compared with it, as ``wythoff compare RULES FILE``; each difference
+    says whether it is in the positions ("in_positions"), and "outside"
+    counts the positions beyond the window.  symmetric=True: each position
+    (x <= y) stands for its mirror image too.
     """
+    if not isinstance(rules_b, str):
+        if value_b is not None:
+            raise ValueError("value_b applies to a second ruleset, not to a set of positions")
+        if isinstance(rules_b, (bytes, bytearray)) or not hasattr(rules_b, "__iter__"):
+            raise TypeError(f"rules_b must be a str or a collection of (x, y) positions, not {type(rules_b).__name__}")
+        text, p, h = _game(rules_a, passes, heap)
+        size = _int(size, "size", 1, _U32, "4294967295")
+        g = 0 if value is None else _int(value, "value", 0, _U32 - 1)
+        threads, ml = _run(threads, mem_limit)
+        pts, packed = _positions(rules_b, bool(symmetric))
+        d = _c._compare(text, p, h, "", 0, 0, size, True, g, g, _engine(engine), threads, ml, packed)
+        d["symmetric"] = bool(symmetric)
+        d["outside"] = sum(1 for x, y in pts if x >= size or y >= size)
+        return d
+    if symmetric:
+        raise ValueError("symmetric applies to a set of positions as rules_b")
     ga, gb = _games([rules_a, rules_b], passes, heap, ["RULES_A", "RULES_B"])
     size = _int(size, "size", 1, _U32, "4294967295")
     set_mode = bool(outcome) or value is not None or value_b is not None
@@ -340,7 +388,7 @@ def compare(rules_a, rules_b, size=64, *, outcome=False, value=None, value_b=Non
     g_b = g if value_b is None else _int(value_b, "value_b", 0, _U32 - 1)
     threads, ml = _run(threads, mem_limit)
     return _c._compare(ga[0], ga[1], ga[2], gb[0], gb[1], gb[2], size, set_mode, g, g_b, _engine(engine), threads,
-                       ml)
+                       ml, None)
 
 
 # ----------------------------------------------------------------------
