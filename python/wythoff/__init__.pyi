@@ -1,4 +1,4 @@
-# Type stubs of the module wythoff (docs/python.md).
+# The types of the module wythoff, for type checkers and editors (docs/python.md).
 import os
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
 

@@ -49,7 +49,7 @@ for l in wythoff wythoff-check wythoff-plot; do
 done
 [ -z "$bad" ] && pass "shared libraries: SONAME libX.so.$M, links libX.so -> libX.so.$M -> libX.so.$V" || fail "shared libraries:$bad"
 # No path of the build tree or of this prefix's staging in the installed binaries
-if grep -qF "$PWD" "$P/bin/wythoff" "$P"/lib/*.so.$V 2>/dev/null; then fail "installed binaries name the checkout $PWD"; else
+if grep -qF "$PWD" "$P/bin/wythoff" "$P/lib/"*.so.$V 2>/dev/null; then fail "installed binaries name the checkout $PWD"; else
   pass "installed binaries hold no path of the checkout"; fi
 
 # --- pkg-config --------------------------------------------------------------
@@ -127,15 +127,15 @@ h=$("$P/bin/wythoff" --help; for c in table value ppos moves period compare chec
 grep -q "docs/" <<<"$h" && fail "installed --help points to docs/: $(grep -m1 'docs/' <<<"$h")" || pass "installed --help does not point to docs/"
 grep -q "man wythoff" <<<"$h" && pass "installed --help names the man pages" || fail "installed --help does not name the man pages"
 if command -v man >/dev/null; then
-  miss=""
-  for f in "$P"/share/man/man1/*.1 "$P"/share/man/man3/*.3; do
+  miss="" man="$P/share/man"
+  for f in "$man/man1/"*.1 "$man/man3/"*.3; do
     [ -f "$f" ] || continue
     n=${f##*/}; n=${n%.*}
-    MANPATH=$P/share/man man -w "$n" >/dev/null 2>&1 || miss="$miss $n"
+    MANPATH=$man man -w "$n" >/dev/null 2>&1 || miss="$miss $n"
   done
-  [ -z "$miss" ] && pass "man -w finds every installed page ($(ls "$P"/share/man/man1 "$P"/share/man/man3 | grep -c '\.[13]$'))" ||
+  [ -z "$miss" ] && pass "man -w finds every installed page ($(ls "$man/man1" "$man/man3" | grep -c '\.[13]$'))" ||
     fail "man does not find:$miss"
-  grep -l "@VERSION@" "$P"/share/man/man*/* >/dev/null 2>&1 && fail "installed man pages still hold @VERSION@" ||
+  grep -l "@VERSION@" "$man/man"*/* >/dev/null 2>&1 && fail "installed man pages still hold @VERSION@" ||
     pass "installed man pages carry version $V"
 else
   echo "skip: install.sh: man is not installed (the pages' rendering is tested by man.sh)"
