@@ -10,7 +10,9 @@
 # Your CFLAGS, CPPFLAGS and LDFLAGS are added after the project's own, never
 # instead of them: `make CFLAGS=-O3` still builds C11 with the warnings and
 # threads.  `make SAN=1` builds everything with AddressSanitizer + UBSan
-# into build-san/.  `make WERROR=1` turns warnings into errors (CI, tests).
+# into build-san/, `make SAN=thread tsan` the tool with ThreadSanitizer into
+# build-tsan/ (the server tests run it).  `make WERROR=1` turns warnings
+# into errors (CI, tests).
 CC      ?= cc
 AR      ?= ar
 
@@ -25,6 +27,10 @@ ifeq ($(SAN),1)
 BUILD   ?= build-san
 WY_OPT  ?= -O1 -g -fno-omit-frame-pointer
 WY_SANF := -fsanitize=address,undefined -fno-sanitize-recover=all
+else ifeq ($(SAN),thread)
+BUILD   ?= build-tsan
+WY_OPT  ?= -O1 -g -fno-omit-frame-pointer
+WY_SANF := -fsanitize=thread
 else
 BUILD   ?= build
 WY_OPT  ?= -O2 -g
@@ -43,6 +49,7 @@ LINK    = $(CC) $(WY_LDFLAGS) $(LDFLAGS)
 LIBS_CORE  := -lgmp
 LIBS_PLOT  := -lpng -lz
 LIBS_TOOL  := $(LIBS_PLOT) $(LIBS_CORE)
+LIBS_SERVE := -lmicrohttpd
 
 CORE_SRC  := $(sort $(wildcard src/core/*.c))
 CHECK_SRC := $(sort $(wildcard src/check/*.c))
@@ -75,10 +82,13 @@ EXTRA_ALL :=
 # The Python module (python/python.mk: `make python`).
 -include $(sort $(wildcard python/*.mk))
 
-.PHONY: all lib check bench clean fuzz install uninstall
+.PHONY: all lib check bench clean fuzz install uninstall tsan
 all: $(BUILD)/wythoff $(STATIC) $(SHARED) $(BUILD)/wythoff-naive $(UNIT_BIN) $(FUZZ_BIN) $(BUILD)/bench-baseline \
      $(EXTRA_ALL)
 lib: $(STATIC) $(SHARED)
+# The tool alone (make SAN=thread tsan: for the ThreadSanitizer run of the
+# server tests).
+tsan: $(BUILD)/wythoff
 
 $(BUILD)/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -110,8 +120,17 @@ $(SO_PLOT): $(call pic,$(PLOT_SRC)) $(SO_CORE)
 	    -L$(BUILD) -lwythoff $(LIBS_PLOT) $(LIBS_CORE) $(LDLIBS)
 	ln -sf libwythoff-plot.so.$(VERSION) $@.$(MAJOR) && ln -sf libwythoff-plot.so.$(VERSION) $@
 
-$(BUILD)/wythoff: $(call obj,$(APP_SRC)) $(CHECK_A) $(PLOT_A) $(CORE_A)
-	$(LINK) -o $@ $^ $(LIBS_TOOL) $(LDLIBS)
+# The explorer's files, compiled into the tool (a fixed list: `wythoff serve`
+# answers these paths and no others outside /api/).
+WEB_FILES := web/index.html web/app.js web/style.css
+$(BUILD)/gen/web_assets.c: $(WEB_FILES) scripts/embed-web
+	@mkdir -p $(dir $@)
+	scripts/embed-web $(WEB_FILES) > $@.tmp && mv $@.tmp $@
+$(BUILD)/gen/web_assets.o: $(BUILD)/gen/web_assets.c app/web_assets.h
+	$(COMPILE) -Iapp -c $< -o $@
+
+$(BUILD)/wythoff: $(call obj,$(APP_SRC)) $(BUILD)/gen/web_assets.o $(CHECK_A) $(PLOT_A) $(CORE_A)
+	$(LINK) -o $@ $^ $(LIBS_TOOL) $(LIBS_SERVE) $(LDLIBS)
 
 $(BUILD)/wythoff-naive: $(BUILD)/tests/naive/main.o $(call obj,$(NAIVE_SRC)) $(CORE_A)
 	$(LINK) -o $@ $^ $(LIBS_CORE) $(LDLIBS)
@@ -128,7 +147,7 @@ $(BUILD)/tests/t-%: $(BUILD)/tests/unit/t-%.o $(call obj,$(NAIVE_SRC)) $(CHECK_A
 
 # Fuzz harnesses, replayed over their corpus by a plain driver (no clang):
 # tests/fuzz/README.md.  The app objects give the harnesses the tool's readers.
-APP_LIB_OBJ := $(call obj,$(filter-out app/main.c,$(APP_SRC)))
+APP_LIB_OBJ := $(call obj,$(filter-out app/main.c app/cmd_serve.c,$(APP_SRC)))
 $(BUILD)/tests/replay-%: $(BUILD)/tests/fuzz/%.o $(BUILD)/tests/fuzz/replay.o $(APP_LIB_OBJ) $(call obj,$(NAIVE_SRC)) \
                          $(CHECK_A) $(PLOT_A) $(CORE_A)
 	@mkdir -p $(dir $@)
@@ -214,4 +233,4 @@ bench: all
 	./bench/run
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-tsan build-fuzz

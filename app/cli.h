@@ -9,11 +9,14 @@
  *   run.c         signals, progress, output files
  *   read.c        readers of outside input: CSV position files, 'X Y' lines
  *   cmd_*.c       one file per command (value and moves share one)
+ *   engine_move.c the engine's move, shared by play and serve
+ *   web_assets.h  the explorer's files compiled in (scripts/embed-web) for serve
  */
 #ifndef WY_CLI_H
 #define WY_CLI_H
 
 #include "wythoff.h"
+#include "wythoff_exact.h"
 
 #include <gmp.h>
 #include <stdint.h>
@@ -26,13 +29,15 @@
 enum {
     O_SIZE, O_ROWS, O_COLS, O_PASS, O_HEAP, O_FORMAT, O_OUTPUT, O_FRAGMENT, O_VALUE, O_COUNT, O_FROM, O_TERMS,
     O_MAXCOLS, O_ENGINE, O_OUTCOME, O_LIST, O_LIMIT, O_STYLE, O_CELL, O_TITLE, O_MAXEDGES, O_MEMLIMIT, O_THREADS,
-    O_QUIET, O_HELP, O_VERSION, O_SYMMETRIC, O_SUMMARY, O_VALUE_B, O_N
+    O_QUIET, O_HELP, O_VERSION, O_SYMMETRIC, O_SUMMARY, O_VALUE_B, O_FIRST, O_SEED, O_PORT, O_BIND, O_TIMEOUT,
+    O_N
 };
 
 /* Command bits of the option table. */
 enum {
     C_TABLE = 1 << 0, C_VALUE = 1 << 1, C_PPOS = 1 << 2, C_MOVES = 1 << 3, C_PERIOD = 1 << 4, C_COMPARE = 1 << 5,
-    C_CHECK = 1 << 6, C_PLOT = 1 << 7, C_GRAPH = 1 << 8, C_ALL = (1 << 9) - 1
+    C_CHECK = 1 << 6, C_PLOT = 1 << 7, C_GRAPH = 1 << 8, C_PLAY = 1 << 9, C_SERVE = 1 << 10,
+    C_ALL = (1 << 11) - 1
 };
 
 #define CLI_MAXPOS 256 /* positional arguments (check's claim ids) */
@@ -280,11 +285,65 @@ int cli_cmd_compare(cli_config *c);
 int cli_cmd_check(cli_config *c);
 int cli_cmd_plot(cli_config *c);
 int cli_cmd_graph(cli_config *c);
+int cli_cmd_play(cli_config *c);
+/* What `value` and `moves` print for one position (cmd_value.c), text or
+ * JSON; `serve` answers with the same JSON. */
+void cli_value_out(cli_out *o, const cli_game *g, const wy_eval_item *q, int json);
+/* A move's kind as the JSON names it: "row", "col", "diag", "mod", "heap", "pass". */
+const char *cli_move_name(wy_move_kind k);
+/* What `period --format json` prints (cmd_period.c); `serve` answers the same. */
+void cli_period_json(cli_out *o, const cli_game *g, const wy_row_periods *rp);
+void cli_moves_out(cli_out *o, const cli_game *g, const wy_options *op, const mpz_t x, const mpz_t y, int json);
+int cli_cmd_serve(cli_config *c);
 
 /* Graphviz (graph_dot.c): render the DOT in dot_fd through `dot -TFORMAT`
  * into out_fd.  Returns 0 or an exit code (message printed). */
 int cli_find_dot(char *path, size_t n, char *why, size_t wn);
 int cli_run_dot(const char *dot, const char *format, int dot_fd, int out_fd, const char *target);
 int cli_temp_fd(void);
+
+/* ------------------------------------------------------------------ */
+/* The engine's move (engine_move.c): `wythoff play`, `wythoff serve`  */
+/* ------------------------------------------------------------------ */
+
+#include "wythoff_exact.h"
+
+/* 1 if the player to move at (x, y, side) has a move under r: a move on
+ * the two heaps (x + y above terminal=K, or above 0) or on the extra heap.
+ * A pass alone never counts (it needs another move).  O(1) big-number
+ * operations. */
+int cli_has_move(const wy_rules *r, const mpz_t x, const mpz_t y, wy_side side);
+
+/* The hash of the seed and a position that picks among equally good moves
+ * (splitmix64 of the seed and the coordinates' residues mod 4294967291). */
+uint64_t cli_engine_hash(uint64_t seed, const mpz_t x, const mpz_t y, wy_side side);
+
+/* The engine's move from (x, y, side) in game g (g->rules; g->side is not
+ * used), by the evaluator of `value` and `moves` (wy_eval_options on e,
+ * made for g->rules; run may be NULL).  out->x, out->y are initialised by
+ * the caller; out is written when *has_move is 1.  The rule (docs/play.md,
+ * "How the engine chooses"):
+ *  - no move (cli_has_move 0): WY_OK, *has_move 0, *method "no move"; in
+ *    normal play the player to move has lost, in misere play won;
+ *  - an N-position: a winning move (one to a P-position), *winning 1; among
+ *    several, number cli_engine_hash(seed, ...) mod their number in
+ *    wy_moves_list's order;
+ *  - a P-position (every move loses): the move removing the fewest stones:
+ *    a pass when one is left, else one stone from the first heap, the second
+ *    heap or the extra heap, the hash picking among those that are legal;
+ *    *winning 0;
+ *  - WY_EUNDECIDED when no method decides the position or finds a winning
+ *    move from it: err says why, and still *has_move is 1 and out holds the
+ *    fallback, the move of the P-position rule (not known to be best).
+ * *method (static text) names the method that decided the position.
+ * Other failures as wy_eval (WY_ERANGE, WY_ECANCELED; WY_EINVAL for a bad
+ * side state or a negative coordinate), with *has_move 0.  err (errlen
+ * bytes) is written only when the status is not WY_OK.  No global state:
+ * threads may call it at once, each with its own wy_exact.  Cost: one
+ * wy_eval_options (a table of (x+1)(y+1) cells for small positions,
+ * O(log) big-number operations for closed forms). */
+wy_status cli_engine_move(wy_exact *e, const cli_game *g, const mpz_t x, const mpz_t y, wy_side side, uint64_t seed,
+                          const wy_run *run, wy_bigmove *out, int *has_move, int *winning, const char **method,
+                          char *err, size_t errlen);
 
 #endif

@@ -5,6 +5,23 @@
 
 #include <string.h>
 
+void cli_period_json(cli_out *o, const cli_game *g, const wy_row_periods *rp)
+{
+    const uint32_t p = g->side.pass;
+    cli_out_fmt(o, "{\"rules\":\"%s\"", g->text);
+    if (g->rules.passes)
+        cli_out_fmt(o, ",\"pass\":%u", p);
+    cli_out_fmt(o, ",\"rows\":%u,\"additive\":%s,\"proof\":{\"y0\":%llu,\"period\":%llu,\"shift\":%llu,\"window\":%llu},\"periods\":[",
+                rp->rows, rp->shift ? "true" : "false", (unsigned long long)rp->y0, (unsigned long long)rp->period,
+                (unsigned long long)rp->shift, (unsigned long long)rp->cols_computed);
+    for (uint32_t x = 0; x < rp->rows; x++) {
+        size_t i = (size_t)p * rp->rows + x;
+        cli_out_fmt(o, "%s{\"x\":%u,\"preperiod\":%llu,\"period\":%llu}", x ? "," : "", x,
+                    (unsigned long long)rp->row_pre[i], (unsigned long long)rp->row_period[i]);
+    }
+    cli_out_str(o, "]}\n");
+}
+
 int cli_cmd_period(cli_config *c)
 {
     char err[WY_ERRLEN];
@@ -43,12 +60,9 @@ int cli_cmd_period(cli_config *c)
     if (strcmp(fmt, "csv") == 0) {
         cli_out_str(&o, "x,preperiod,period\n");
     } else if (strcmp(fmt, "json") == 0) {
-        cli_out_fmt(&o, "{\"rules\":\"%s\"", g->text);
-        if (g->rules.passes)
-            cli_out_fmt(&o, ",\"pass\":%u", p);
-        cli_out_fmt(&o, ",\"rows\":%u,\"additive\":%s,\"proof\":{\"y0\":%llu,\"period\":%llu,\"shift\":%llu,\"window\":%llu},\"periods\":[",
-                    rp.rows, additive ? "true" : "false", (unsigned long long)rp.y0, (unsigned long long)rp.period,
-                    (unsigned long long)rp.shift, (unsigned long long)rp.cols_computed);
+        cli_period_json(&o, g, &rp);
+        wy_row_periods_clear(&rp);
+        return cli_finish(&o, &sink, 0);
     } else {
         char side[96];
         cli_side_suffix(side, sizeof side, g);
@@ -65,13 +79,9 @@ int cli_cmd_period(cli_config *c)
         unsigned long long pre = rp.row_pre[i], per = rp.row_period[i];
         if (strcmp(fmt, "csv") == 0)
             cli_out_fmt(&o, "%u,%llu,%llu\n", x, pre, per);
-        else if (strcmp(fmt, "json") == 0)
-            cli_out_fmt(&o, "%s{\"x\":%u,\"preperiod\":%llu,\"period\":%llu}", x ? "," : "", x, pre, per);
         else
             cli_out_fmt(&o, "%4u  %9llu  %6llu\n", x, pre, per);
     }
-    if (strcmp(fmt, "json") == 0)
-        cli_out_str(&o, "]}\n");
     wy_row_periods_clear(&rp);
     return cli_finish(&o, &sink, 0);
 }

@@ -24,7 +24,7 @@ static int exact_open(wy_exact **ex, const cli_config *c, const wy_run *run)
 /* value                                                               */
 /* ------------------------------------------------------------------ */
 
-static void value_line(cli_out *o, const cli_game *g, const wy_eval_item *q, int json)
+void cli_value_out(cli_out *o, const cli_game *g, const wy_eval_item *q, int json)
 {
     const wy_answer *a = &q->ans;
     if (json) {
@@ -136,7 +136,7 @@ int cli_cmd_value(cli_config *c)
         }
         wy_exact_free(ex);
         for (size_t i = 0; i < n && !rc; i++)
-            value_line(&o, &c->game[0], &it[i], strcmp(c->format, "json") == 0);
+            cli_value_out(&o, &c->game[0], &it[i], strcmp(c->format, "json") == 0);
         rc = cli_finish(&o, &sink, rc);
     }
     for (size_t i = 0; i < n; i++)
@@ -150,6 +150,11 @@ int cli_cmd_value(cli_config *c)
 /* ------------------------------------------------------------------ */
 
 static const char *move_name[] = {"row", "col", "diag", "mod", "heap", "pass"};
+
+const char *cli_move_name(wy_move_kind k)
+{
+    return (unsigned)k < sizeof move_name / sizeof move_name[0] ? move_name[k] : "?";
+}
 
 /* "take 3 from the first heap": the move from (x, y, from) to (tx, ty, to). */
 static void describe(char *buf, size_t n, wy_move_kind kind, const mpz_t x, const mpz_t y, wy_side from,
@@ -198,7 +203,7 @@ static void json_move(cli_out *o, size_t i, const wy_rules *r, wy_move_kind kind
     cli_out_fmt(o, ",\"value\":%u,\"winning\":%s}", v, v ? "false" : "true");
 }
 
-static void moves_out(cli_out *o, const cli_game *g, const wy_options *op, const mpz_t x, const mpz_t y, int json)
+void cli_moves_out(cli_out *o, const cli_game *g, const wy_options *op, const mpz_t x, const mpz_t y, int json)
 {
     const wy_rules *r = &g->rules;
     const wy_side S = g->side;
@@ -324,7 +329,7 @@ int cli_cmd_moves(cli_config *c)
             rc = cli_fail(st, err, 0);
     }
     if (!rc)
-        moves_out(&o, &c->game[0], &op, x, y, strcmp(c->format, "json") == 0);
+        cli_moves_out(&o, &c->game[0], &op, x, y, strcmp(c->format, "json") == 0);
     rc = cli_finish(&o, &sink, rc);
     wy_options_clear(&op);
     wy_exact_free(ex);

@@ -59,11 +59,15 @@ static const cli_cmd commands[] = {
      "the move graph of a window as Graphviz DOT, or rendered through Graphviz's dot\n"
      "Every state a node (P-positions filled red), every move an edge (winning moves red).",
      NULL, 0, 4, NULL, cli_cmd_graph},
+    {"play", C_PLAY, "play RULES [X Y] [--pass P] [--heap H] [--first me|engine] [--seed N]",
+     "play a game against the engine, in the terminal (scripted when standard input is not one)",
+     NULL, 1, 3, NULL, cli_cmd_play},
+    {"serve", C_SERVE, "serve [--port P] [--bind ADDR] [--timeout S]",
+     "the explorer in a web browser, and a JSON API over the library (HTTP, this machine only by default)",
+     NULL, 0, 0, NULL, cli_cmd_serve},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-/* Planned (docs/commands.md) but not in this version. */
-static const char *const later_commands[] = {"play"};
 
 const cli_cmd *cli_command(const char *name)
 {
@@ -100,13 +104,8 @@ static int stdout_done(void)
 
 static int unknown(const char *name)
 {
-    for (size_t i = 0; i < sizeof later_commands / sizeof later_commands[0]; i++)
-        if (strcmp(name, later_commands[i]) == 0)
-            return cli_die(2, "command '%s' is not part of this version yet (available: table, value, ppos, moves, "
-                              "period, compare, check, plot, graph)",
-                           name);
     return cli_die(2, "unknown command '%.60s' (commands: table, value, ppos, moves, period, compare, check, plot, "
-                      "graph; see 'wythoff --help')",
+                      "graph, play, serve; see 'wythoff --help')",
                    name);
 }
 

@@ -32,6 +32,11 @@ static void put(cli_out *o, const char *s, size_t n)
         return; /* after a failed write nothing more is written */
     int fd = fileno(o->f);
     errno = 0;
+    if (fd < 0) { /* a stream without a descriptor (open_memstream: `serve`) */
+        if (fwrite(s, 1, n, o->f) != n)
+            o->error = errno ? errno : EIO;
+        return;
+    }
     if (fflush(o->f) != 0) {
         o->error = errno ? errno : EIO;
         return;

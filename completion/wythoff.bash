@@ -12,7 +12,7 @@
 # Self-contained: it needs neither bash-completion's helpers nor external
 # programs other than the tool itself.
 
-_wythoff_commands='table value ppos moves period compare check plot graph'
+_wythoff_commands='table value ppos moves period compare check plot graph play serve'
 
 # The options of each command (without the common ones below).
 declare -A _wythoff_opts=(
@@ -25,12 +25,15 @@ declare -A _wythoff_opts=(
   [check]='--format --output --list --limit'
   [plot]='--size --rows --cols --pass --heap --format --output --value --style --cell --title'
   [graph]='--size --rows --cols --pass --heap --format --output --max-edges'
+  [play]='--pass --heap --first --seed'
+  [serve]='--port --bind --timeout'
 )
 _wythoff_common_opts='--mem-limit --threads --quiet --help --version'
 
 # The options that take a value (the next word, or --name=VALUE).
 _wythoff_arg_opts=' --size --rows --cols --pass --heap --format --output --value --from --terms --max-cols '
 _wythoff_arg_opts+='--engine --value-b --limit --style --cell --title --max-edges --mem-limit --threads '
+_wythoff_arg_opts+='--first --seed --port --bind --timeout '
 
 # The formats of each command, the default first.
 declare -A _wythoff_formats=(
@@ -175,6 +178,7 @@ _wythoff() {
       --format) cands=($(compgen -W "${_wythoff_formats[$cmd]}" -- "$val")) ;;
       --style) [ "$cmd" = plot ] && cands=($(compgen -W 'heatmap ppos table' -- "$val")) ;;
       --engine) cands=($(compgen -W 'auto table layer' -- "$val")) ;;
+      --first) [ "$cmd" = play ] && cands=($(compgen -W 'me engine' -- "$val")) ;;
       --output) files=1 ;;
       *) ;; # numbers, titles: nothing to offer
     esac

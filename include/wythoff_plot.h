@@ -106,6 +106,44 @@ WY_API void wy_plot_heat_rgb(uint64_t v, uint64_t vmax, uint8_t rgb[3]);
 /* The colour of a dot in the games of bit mask m (1 .. 7). */
 WY_API void wy_plot_set_rgb(unsigned m, uint8_t rgb[3]);
 
+/* ------------------------------------------------------------------ */
+/* Tiles: pieces of a heatmap for explorers that pan and zoom          */
+/* ------------------------------------------------------------------ */
+
+/* One square tile of the heatmap of a computed table (`wythoff serve`).
+ * x grows to the right and y upward, as in the heatmaps above.  At zoom
+ * z >= 0 a pixel stands for the block of 2^z x 2^z positions whose corner
+ * with the smallest x and y is (x, y) and is coloured by that corner's
+ * value; at z < 0 a position is a square of 2^-z pixels.  The tile (tx, ty)
+ * covers tx * S <= x < (tx + 1) * S and ty * S <= y < (ty + 1) * S, S = size
+ * * 2^z positions (size / 2^-z for z < 0); its top pixel row holds the
+ * largest y.  Colours: wy_plot_heat_rgb(value, vmax); the P-positions (value
+ * 0; any position of the block at z > 0) white (the heat scale's dark end
+ * is where they lie), or, with a second table, white where both tables
+ * have them and as the dot plots' legend otherwise (wy_plot_set_rgb(1):
+ * the first only, wy_plot_set_rgb(2): the second only); positions outside
+ * the first table light grey (216, 216, 216). */
+typedef struct {
+    const wy_table *table;   /* the values */
+    wy_side side;
+    const wy_table *table_b; /* NULL, or a second game's table: its P-positions marked */
+    wy_side side_b;
+    int zoom;                /* -6 .. 20 */
+    uint64_t tx, ty;
+    uint32_t size;           /* pixels a side, 1 .. 1024 */
+    uint64_t vmax;           /* the top of the colour scale, at least 1 */
+} wy_tile_spec;
+#define WY_TILE_ZOOM_MIN (-6)
+#define WY_TILE_ZOOM_MAX 20
+#define WY_TILE_SIZE_MAX 1024
+/* Draw the tile as an RGB PNG through write.  WY_EINVAL for a bad spec
+ * (no table, zoom or size out of range).  The tables are only read: tiles
+ * of one table may be drawn in several threads at once.  Cost: one table
+ * read per pixel, and at z > 0 a read of every position of the block for
+ * the P-positions (4^z per pixel); memory O(size^2). */
+WY_API wy_status wy_plot_tile(const wy_tile_spec *spec, wy_write_fn write, void *write_ctx, char *err,
+                              size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

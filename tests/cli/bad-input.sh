@@ -89,7 +89,8 @@ expect 2 "too many arguments"   -- table wythoff 1 2 3 4
 expect 2 "table takes one ruleset" -- table wythoff 5
 expect 2 "value needs"          -- value wythoff 5
 expect 2 "moves needs"          -- moves wythoff
-expect 2 "not part of this version" -- play wythoff
+expect 2 "missing ruleset"      -- play
+expect 2 "unknown command 'plays'" -- plays wythoff
 expect 2 "cannot write"         -- table wythoff --size 4 --output no-such-dir/x.csv
 # stdin positions
 out=$(printf '1 2\nfoo 3\n' | "$W" value wythoff - 2>&1 >/dev/null); rc=$?

@@ -53,7 +53,10 @@ is() {
 cmds=$("$W" --help | sed -n '/^commands:$/,/^$/p' | awk 'NF > 1 { print $1 }' | tr '\n' ' ')
 is "$cmds help" wythoff ''
 is "table" wythoff ta
-is "ppos period plot" wythoff p
+is "ppos period plot play" wythoff p
+is "serve" wythoff se
+is "me engine" wythoff play wythoff --first ""
+is "engine" wythoff play wythoff --first=e
 is "--help -h --version" wythoff -
 is "$cmds" wythoff help ''
 is "compare check" wythoff help c

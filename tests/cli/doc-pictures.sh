@@ -7,8 +7,11 @@
 # a temporary directory, and the new file must equal docs/img/FILE byte for
 # byte (the encoders are deterministic: tests/cli/plot.sh checks that).
 # Commands that render through Graphviz are skipped where `dot` is missing.
-# Every file in docs/img must be made by such a command, and every picture
-# the README and the docs show (![...](img/...)) must exist.
+# Every file in docs/img must be made by such a command, or be a screenshot
+# of the explorer (docs/img/serve-*.png) made by scripts/screenshots, which a
+# ```sh line of the docs runs (screenshots are not byte-for-byte
+# reproducible: fonts, the claims' times); every picture the README and the
+# docs show (![...](img/...)) must exist.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
@@ -46,8 +49,17 @@ while IFS=$'\t' read -r where cmd; do
   fi
 done <"$tmp/cmds"
 
+shots=0
+awk '$0 == "```sh" { insh = 1; next } insh && $0 == "```" { insh = 0; next } insh && /^scripts\/screenshots/' \
+  README.md docs/*.md | grep -q . && shots=1
 for f in docs/img/*; do
   [ -e "$f" ] || continue
+  case $f in
+    docs/img/serve-*.png)
+      [ $shots = 1 ] && pass "doc picture $f is a screenshot made by scripts/screenshots (stated in the manual)" ||
+        fail "doc picture $f: no \`\`\`sh line of README.md or docs/*.md runs scripts/screenshots"
+      continue ;;
+  esac
   case "$made" in
     *" $f "*) pass "doc picture $f has its command in the manual" ;;
     *) fail "doc picture $f: no \`\`\`sh line of README.md or docs/*.md makes it" ;;

@@ -37,7 +37,8 @@ plain() {
 for p in "${pages[@]}"; do
   th=$(grep -m1 '^\.TH ' "$p")
   case $th in
-    *'"wythoff @VERSION@"'*2026-11-24* | *2026-11-24*'"wythoff @VERSION@"'*) pass "$p: .TH has @VERSION@ and the date" ;;
+    *'"wythoff @VERSION@"'*) [[ $th =~ \ 20[0-9][0-9]-[01][0-9]-[0-3][0-9]\  ]] && pass "$p: .TH has @VERSION@ and the date" ||
+                                 fail "$p: .TH line '$th' has no date YYYY-MM-DD" ;;
     *) fail "$p: .TH line '$th' lacks \"wythoff @VERSION@\" or the date" ;;
   esac
 done

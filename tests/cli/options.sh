@@ -15,12 +15,13 @@ trap 'rm -rf "$tmp"' EXIT
 declare -A args=(
   [table]="wythoff --size 2" [value]="wythoff 3 5" [ppos]="wythoff --size 4" [moves]="wythoff 3 5"
   [period]="wythoff --rows 2" [compare]="wythoff wythoff+pass=2 --size 3" [check]="000.thm2 --limit 100"
-  [plot]="wythoff --size 4 --output $tmp/p.svg" [graph]="wythoff --size 2"
+  [plot]="wythoff --size 4 --output $tmp/p.svg" [graph]="wythoff --size 2" [play]="wythoff 4 7"
 )
 # an option of another command, per command
 declare -A foreign=([table]=--count [value]=--size [ppos]=--fragment [moves]=--output-x [period]=--cols
-                    [compare]=--style [check]=--pass [plot]=--limit [graph]=--outcome)
-for cmd in table value ppos moves period compare check plot graph; do
+                    [compare]=--style [check]=--pass [plot]=--limit [graph]=--outcome [play]=--size)
+# (play reads its moves from standard input: here none, the game is abandoned, exit 0)
+for cmd in table value ppos moves period compare check plot graph play; do
   # shellcheck disable=SC2086
   set -- ${args[$cmd]}
   "$W" "$cmd" -h >"$tmp/h1" 2>&1; r1=$?
@@ -51,7 +52,7 @@ done
 # the top of docs/commands.md is the usage lines of --help, in order
 synopsis=$(awk '/^```$/ { n++; next } n == 1 { print } n > 1 { exit }' docs/commands.md)
 usages=""
-for cmd in table value ppos moves period compare check plot graph; do
+for cmd in table value ppos moves period compare check plot graph play serve; do
   "$W" "$cmd" --help >"$tmp/h" 2>&1
   usage=$(head -n 1 "$tmp/h")
   usages+="${usage#usage: }"$'\n'
@@ -65,6 +66,20 @@ for cmd in table value ppos moves period compare check plot graph; do
 done
 [ "$synopsis"$'\n' = "$usages" ] && pass "docs/commands.md: the synopsis is the usage lines of --help" ||
   fail "docs/commands.md: the synopsis differs from --help: $(diff <(printf '%s\n' "$synopsis") <(printf '%s' "$usages"))"
+
+# serve parses like the others (every check here ends before it listens)
+"$W" serve -h >"$tmp/h1" 2>&1 && "$W" help serve >"$tmp/h2" 2>&1 && cmp -s "$tmp/h1" "$tmp/h2" &&
+  head -n 1 "$tmp/h1" | grep -q '^usage: wythoff serve' && pass "serve: -h = help serve" || fail "serve: -h/help"
+expect 2 "unknown option '--bogus'" -- serve --bogus
+expect 2 "given twice" -- serve --port 1 --port 2
+expect 2 "needs a value" -- serve --port
+expect 2 "--threads 0 out of range" -- serve --threads 0
+expect 2 "--mem-limit must be positive" -- serve --mem-limit 0
+expect 2 "does not apply to 'serve'" -- serve --size 4
+expect 2 "--port" -- serve --port 65536
+expect 2 "--timeout must be at least 1" -- serve --timeout 0
+expect 2 "not an IPv4 or IPv6 address" -- serve --bind localhost.invalid
+expect 2 "too many arguments" -- serve wythoff
 
 # --output for every command that writes text
 for cmd in table value ppos moves period compare check; do

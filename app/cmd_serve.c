@@ -1,0 +1,1552 @@
+/* cmd_serve.c - `wythoff serve`: the explorer page and a JSON API over the
+ * library, on GNU libmicrohttpd (docs/serve.md).
+ *
+ * Threads.  One libmicrohttpd thread polls every connection and answers the
+ * quick requests (files, /api/info, /api/rules, /api/claims, /api/progress,
+ * errors) itself.  A request that computes is copied (its arguments), queued
+ * and its connection suspended; a pool of --threads workers takes requests
+ * from the queue and resumes the connection with the answer, so a long
+ * computation never holds up the connections beside it.  Each worker keeps
+ * its own exact evaluators (wy_exact: one thread at a time, as
+ * wythoff_exact.h says), one per ruleset it has seen, in a small cache
+ * released when the thread ends.  Tables for tiles and windows are
+ * computed once per ruleset and side state and then only read, by any
+ * number of threads (wy_table_get on a finished table), in a cache with
+ * reference counts (tabcache_*).  Rendered tiles are kept in a second cache
+ * (tilecache_*).  Every computation runs with a progress function that
+ * reports to /api/progress and cancels at the request's deadline or when
+ * the server stops.
+ *
+ * Nothing here parses HTTP: libmicrohttpd does, and hands over the path and
+ * the decoded query arguments. */
+#include "cli.h"
+#include "web_assets.h"
+#include "wythoff_check.h"
+#include "wythoff_compare.h"
+#include "wythoff_exact.h"
+#include "wythoff_plot.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <microhttpd.h>
+
+#define TILE_PX 256
+#define WINDOW_CELLS 65536u
+#define PPOS_TERMS_MAX 1000u
+#define COMPARE_LIST_MAX 10000u
+#define TILECACHE_MAX 512
+#define EXACT_PER_THREAD 8
+#define NJOBS 64
+
+/* ------------------------------------------------------------------ */
+/* The server's settings and state                                     */
+/* ------------------------------------------------------------------ */
+
+static struct {
+    uint64_t mem_limit;      /* per request, and the table cache's budget */
+    unsigned timeout_s;
+    unsigned threads;        /* engine threads per computation */
+    unsigned pool;           /* libmicrohttpd's threads */
+    uint32_t table_side;     /* the largest table side tiles are cut from */
+    int quiet;
+    char cache_dir[4096];    /* the exact engine's strips ("" none) */
+} S;
+
+static atomic_int stopping;
+
+static uint64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* ------------------------------------------------------------------ */
+/* Jobs: the progress of named requests (/api/progress)                */
+/* ------------------------------------------------------------------ */
+
+static pthread_mutex_t jobs_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    char name[33];
+    int running;
+    uint64_t done, total, started;
+} jobs[NJOBS];
+
+static int job_valid(const char *s)
+{
+    size_t n = strlen(s);
+    if (n < 1 || n > 32)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
+            return 0;
+    }
+    return 1;
+}
+
+/* A slot for job name (the oldest finished one is reused); -1 when all 64
+ * are running. */
+static int job_start(const char *name)
+{
+    pthread_mutex_lock(&jobs_lock);
+    int slot = -1;
+    for (int i = 0; i < NJOBS && slot < 0; i++)
+        if (strcmp(jobs[i].name, name) == 0 && !jobs[i].running)
+            slot = i;
+    for (int i = 0; i < NJOBS; i++)
+        if (slot < 0 && !jobs[i].running && (slot < 0 || jobs[i].started < jobs[slot].started))
+            slot = i;
+    if (slot >= 0) {
+        snprintf(jobs[slot].name, sizeof jobs[slot].name, "%s", name);
+        jobs[slot].running = 1;
+        jobs[slot].done = jobs[slot].total = 0;
+        jobs[slot].started = now_ms();
+    }
+    pthread_mutex_unlock(&jobs_lock);
+    return slot;
+}
+
+static void job_end(int slot)
+{
+    if (slot < 0)
+        return;
+    pthread_mutex_lock(&jobs_lock);
+    jobs[slot].running = 0;
+    pthread_mutex_unlock(&jobs_lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* A request                                                           */
+/* ------------------------------------------------------------------ */
+
+#define MAXARGS 32
+typedef struct {
+    const char *allowed;   /* the parameters of the endpoint, "a,b,c" */
+    char *key[MAXARGS], *val[MAXARGS]; /* the query's arguments, copied */
+    int nargs;
+    char bad[48];          /* an argument the endpoint does not take */
+    int job;               /* jobs[] slot or -1 */
+    uint64_t deadline;     /* ms (now_ms clock) */
+    int timed_out;
+    char *body;            /* the answer */
+    size_t len;
+    FILE *mem;             /* open_memstream on body */
+    cli_out o;
+    int http;              /* status */
+    const char *type;      /* content type */
+    int cacheable;
+    char err[WY_ERRLEN];
+} req;
+
+static int req_progress(void *ctx, uint64_t done, uint64_t total)
+{
+    req *r = ctx;
+    if (r->job >= 0) {
+        pthread_mutex_lock(&jobs_lock);
+        jobs[r->job].done = done;
+        jobs[r->job].total = total;
+        pthread_mutex_unlock(&jobs_lock);
+    }
+    if (atomic_load(&stopping))
+        return 1;
+    if (now_ms() > r->deadline) {
+        r->timed_out = 1;
+        return 1;
+    }
+    return 0;
+}
+
+static wy_run req_run(req *r, unsigned threads)
+{
+    wy_run run = {threads, req_progress, r, 0};
+    return run;
+}
+
+static int body_open(req *r)
+{
+    r->mem = open_memstream(&r->body, &r->len);
+    if (!r->mem)
+        return 0;
+    cli_out_open(&r->o, r->mem);
+    return 1;
+}
+
+/* An error answer: {"error": MESSAGE, "status": exit code}. */
+static int fail(req *r, int http, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static int fail(req *r, int http, int code, const char *fmt, ...)
+{
+    char msg[WY_ERRLEN + 128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (r->mem) { /* drop what was written */
+        cli_out_close(&r->o);
+        fclose(r->mem);
+        free(r->body);
+        r->mem = NULL;
+        r->body = NULL;
+        r->len = 0;
+    }
+    if (!body_open(r))
+        return -1;
+    cli_out_str(&r->o, "{\"error\":");
+    cli_out_json_str(&r->o, msg);
+    cli_out_fmt(&r->o, ",\"status\":%d}\n", code);
+    r->http = http;
+    r->type = "application/json";
+    r->cacheable = 0;
+    return -1;
+}
+
+/* The answer to a library status (not WY_OK). */
+static int fail_status(req *r, wy_status st, const char *err)
+{
+    switch (st) {
+    case WY_EINVAL:
+        return fail(r, 400, 2, "%s", err);
+    case WY_ERANGE:
+        return fail(r, 507, 3, "%s", err);
+    case WY_EUNDECIDED:
+        return fail(r, 422, 6, "%s", err);
+    case WY_ECANCELED:
+        if (atomic_load(&stopping))
+            return fail(r, 503, 130, "cancelled: the server is stopping");
+        return fail(r, 503, 130, "stopped after %u s (the server's --timeout)", S.timeout_s);
+    default:
+        return fail(r, 500, 4, "internal error: %s", err);
+    }
+}
+
+static const char *arg(const req *r, const char *name)
+{
+    for (int i = 0; i < r->nargs; i++)
+        if (strcmp(r->key[i], name) == 0)
+            return r->val[i];
+    return NULL;
+}
+
+static int arg_known(const char *allowed, const char *key)
+{
+    size_t n = strlen(key);
+    for (const char *p = allowed; *p;) {
+        size_t m = strcspn(p, ",");
+        if (m == n && strncmp(p, key, n) == 0)
+            return 1;
+        p += m + (p[m] == ',');
+    }
+    return 0;
+}
+
+/* Copy one query argument into the request (on libmicrohttpd's thread,
+ * before the request goes to a worker). */
+static enum MHD_Result arg_copy(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    (void)kind;
+    req *r = cls;
+    if (!arg_known(r->allowed, key)) {
+        if (!r->bad[0])
+            snprintf(r->bad, sizeof r->bad, "%.40s", key);
+        return MHD_YES;
+    }
+    if (arg(r, key)) /* the first of repeated arguments counts */
+        return MHD_YES;
+    if (r->nargs == MAXARGS)
+        return MHD_NO;
+    r->key[r->nargs] = strdup(key);
+    r->val[r->nargs] = strdup(value ? value : "");
+    r->nargs++;
+    return MHD_YES;
+}
+
+static void args_free(req *r)
+{
+    for (int i = 0; i < r->nargs; i++) {
+        free(r->key[i]);
+        free(r->val[i]);
+    }
+    r->nargs = 0;
+}
+
+/* Every query parameter is one the endpoint knows; a job name is valid. */
+static int args_check(req *r)
+{
+    for (int i = 0; i < r->nargs; i++)
+        if (!r->key[i] || !r->val[i])
+            return fail(r, 507, 3, "out of memory");
+    if (r->bad[0])
+        return fail(r, 400, 2, "unknown parameter '%s' (this endpoint takes %s)", r->bad,
+                    r->allowed[0] ? r->allowed : "none");
+    const char *j = arg(r, "job");
+    if (j && strcmp(r->allowed, "job") != 0) { /* not /api/progress itself */
+        if (!job_valid(j))
+            return fail(r, 400, 2, "bad job name (1 to 32 of A-Z a-z 0-9 _ -)");
+        r->job = job_start(j);
+    }
+    return 0;
+}
+
+/* A number parameter: a size of at most max (default dflt when absent). */
+static int arg_u64(req *r, const char *name, uint64_t *out, uint64_t dflt, uint64_t min, uint64_t max)
+{
+    const char *s = arg(r, name);
+    char err[WY_ERRLEN];
+    if (!s) {
+        *out = dflt;
+        return 0;
+    }
+    if (!cli_num_u64(out, s, name, UINT64_MAX >> 1, err, sizeof err))
+        return fail(r, 400, 2, "%s", err);
+    if (*out < min || *out > max)
+        return fail(r, 400, 2, "%s %.40s out of range (%llu to %llu)", name, s, (unsigned long long)min,
+                    (unsigned long long)max);
+    return 0;
+}
+
+static int arg_big(req *r, const char *name, mpz_t out)
+{
+    const char *s = arg(r, name);
+    char err[WY_ERRLEN];
+    if (!s)
+        return fail(r, 400, 2, "missing parameter '%s'", name);
+    if (!cli_num_big(out, s, name, err, sizeof err))
+        return fail(r, 400, 2, "%s", err);
+    return 0;
+}
+
+/* A ruleset parameter (spaces read as '+': a '+' left unescaped in a query
+ * arrives as a space) and the side state of pass= and heap=. */
+static int arg_game(req *r, const char *name, cli_game *g, int side_args)
+{
+    const char *s = arg(r, name);
+    char err[WY_ERRLEN], text[256];
+    if (!s)
+        return fail(r, 400, 2, "missing parameter '%s' (a ruleset, e.g. wythoff+pass)", name);
+    snprintf(text, sizeof text, "%s", s);
+    if (strlen(s) >= sizeof text)
+        return fail(r, 400, 2, "%s: ruleset too long", name);
+    for (char *p = text; *p; p++)
+        if (*p == ' ')
+            *p = '+';
+    if (wy_rules_parse(&g->rules, text, err, sizeof err) != WY_OK)
+        return fail(r, 400, 2, "%s", err);
+    wy_rules_format(g->text, sizeof g->text, &g->rules);
+    g->side = wy_side_start(&g->rules);
+    if (!side_args)
+        return 0;
+    for (int which = 0; which < 2; which++) {
+        const char *v = arg(r, which ? "heap" : "pass");
+        if (!v)
+            continue;
+        const uint32_t most = which ? g->rules.heap : g->rules.passes;
+        if (!most)
+            return which ? fail(r, 400, 2, "heap given, but ruleset '%s' has no extra heap (add +heap=H)", g->text)
+                         : fail(r, 400, 2, "pass given, but ruleset '%s' has no pass (add +pass)", g->text);
+        uint64_t n;
+        if (!cli_num_u64(&n, v, which ? "heap" : "pass", UINT64_MAX >> 1, err, sizeof err))
+            return fail(r, 400, 2, "%s", err);
+        if (n > most)
+            return which ? fail(r, 400, 2, "heap %.40s is more than the ruleset's heap=%u", v, most)
+                         : fail(r, 400, 2, "pass %.40s is more than the ruleset's %u pass%s", v, most,
+                                most == 1 ? "" : "es");
+        if (which)
+            g->side.heap = (uint32_t)n;
+        else
+            g->side.pass = (uint32_t)n;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Exact evaluators, one set per pool thread                           */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+    char text[128];
+    wy_exact *e;
+    uint64_t used;
+} exact_slot;
+typedef struct {
+    exact_slot s[EXACT_PER_THREAD];
+    uint64_t tick;
+} exact_cache;
+
+static pthread_key_t exact_key;
+
+static void exact_cache_free(void *p)
+{
+    exact_cache *c = p;
+    for (int i = 0; i < EXACT_PER_THREAD; i++)
+        wy_exact_free(c->s[i].e);
+    free(c);
+}
+
+/* This thread's evaluator of g's ruleset, with r's run set (progress and
+ * deadline); NULL with the answer set on failure. */
+static wy_exact *exact_for(req *r, const cli_game *g, const wy_run *run)
+{
+    exact_cache *c = pthread_getspecific(exact_key);
+    if (!c) {
+        c = calloc(1, sizeof *c);
+        if (!c || pthread_setspecific(exact_key, c) != 0) {
+            free(c);
+            fail(r, 507, 3, "out of memory");
+            return NULL;
+        }
+    }
+    int k = -1;
+    for (int i = 0; i < EXACT_PER_THREAD; i++)
+        if (c->s[i].e && strcmp(c->s[i].text, g->text) == 0)
+            k = i;
+    if (k < 0) {
+        k = 0;
+        for (int i = 1; i < EXACT_PER_THREAD; i++)
+            if (c->s[i].used < c->s[k].used)
+                k = i;
+        wy_exact_free(c->s[k].e);
+        c->s[k].e = NULL;
+        char err[WY_ERRLEN];
+        wy_status st = wy_exact_new(&c->s[k].e, &g->rules, S.mem_limit, err, sizeof err);
+        if (st != WY_OK) {
+            c->s[k].e = NULL;
+            fail_status(r, st, err);
+            return NULL;
+        }
+        wy_exact_set_cache(c->s[k].e, S.cache_dir[0] ? S.cache_dir : NULL);
+        snprintf(c->s[k].text, sizeof c->s[k].text, "%s", g->text);
+    }
+    c->s[k].used = ++c->tick;
+    wy_exact_set_run(c->s[k].e, run);
+    return c->s[k].e;
+}
+
+static void exact_done(wy_exact *e)
+{
+    if (e)
+        wy_exact_set_run(e, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Tables for tiles and windows                                        */
+/* ------------------------------------------------------------------ */
+
+typedef struct tabent {
+    struct tabent *next;
+    char key[160];
+    uint32_t side_len;
+    wy_table *t;
+    uint64_t bytes, used;
+    int refs;
+    int computing;
+} tabent;
+
+static pthread_mutex_t tab_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t tab_cond = PTHREAD_COND_INITIALIZER;
+static tabent *tabs;
+static uint64_t tab_bytes, tab_tick;
+
+static void tab_key(char *key, size_t n, const cli_game *g)
+{
+    snprintf(key, n, "%s|%u|%u", g->text, g->side.pass, g->side.heap);
+}
+
+/* Drop unreferenced tables, least recently used first, until the cache
+ * and `extra` bytes fit in the budget.  Under tab_lock. */
+static void tab_evict(uint64_t extra)
+{
+    while (tab_bytes + extra > S.mem_limit) {
+        tabent **best = NULL;
+        for (tabent **p = &tabs; *p; p = &(*p)->next)
+            if (!(*p)->refs && !(*p)->computing && (!best || (*p)->used < (*best)->used))
+                best = p;
+        if (!best)
+            return;
+        tabent *e = *best;
+        *best = e->next;
+        tab_bytes -= e->bytes;
+        wy_table_free(e->t);
+        free(e);
+    }
+}
+
+/* The side of the table that holds positions below `need` on both axes:
+ * the smallest power of two at least 1024 (at most table_side). */
+static uint32_t tab_side_for(uint64_t need)
+{
+    uint64_t s = 1024;
+    while (s < need && s < S.table_side)
+        s *= 2;
+    return (uint32_t)(s > S.table_side ? S.table_side : s);
+}
+
+/* A table of g holding 0 <= x, y < need, referenced (tab_release it).
+ * NULL with the answer set on failure. */
+static tabent *tab_get(req *r, const cli_game *g, uint64_t need)
+{
+    char key[160], err[WY_ERRLEN];
+    tab_key(key, sizeof key, g);
+    if (need > S.table_side) {
+        fail(r, 400, 2, "beyond the tables of this server: positions up to %u a side (--mem-limit sets it)",
+             S.table_side);
+        return NULL;
+    }
+    const uint32_t side = tab_side_for(need);
+    pthread_mutex_lock(&tab_lock);
+    for (;;) {
+        tabent *hit = NULL, *busy = NULL;
+        for (tabent *e = tabs; e; e = e->next)
+            if (strcmp(e->key, key) == 0) {
+                if (e->computing)
+                    busy = e;
+                else if (e->side_len >= need)
+                    hit = e;
+            }
+        if (hit) {
+            hit->refs++;
+            hit->used = ++tab_tick;
+            pthread_mutex_unlock(&tab_lock);
+            return hit;
+        }
+        if (!busy)
+            break;
+        /* another request computes this ruleset's table: wait for it */
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 200 * 1000000L;
+        if (ts.tv_nsec >= 1000000000L)
+            ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&tab_cond, &tab_lock, &ts);
+        if (req_progress(r, 0, 0)) {
+            pthread_mutex_unlock(&tab_lock);
+            fail_status(r, WY_ECANCELED, "");
+            return NULL;
+        }
+    }
+    wy_run run = req_run(r, S.threads);
+    const uint64_t est = wy_table_estimate_run(&g->rules, side, side, g->side, WY_LAYOUT_AUTO, &run);
+    /* over the limit, wy_table_compute_run refuses before allocating, with
+     * the words of `wythoff table RULES --size SIDE --mem-limit LIMIT` */
+    tabent *e = calloc(1, sizeof *e);
+    if (!e) {
+        pthread_mutex_unlock(&tab_lock);
+        fail(r, 507, 3, "out of memory");
+        return NULL;
+    }
+    snprintf(e->key, sizeof e->key, "%s", key);
+    e->side_len = side;
+    e->computing = 1;
+    e->refs = 1;
+    e->next = tabs;
+    tabs = e;
+    tab_evict(est);
+    pthread_mutex_unlock(&tab_lock);
+
+    wy_status st = wy_table_compute_run(&e->t, &g->rules, side, side, g->side, S.mem_limit, WY_LAYOUT_AUTO, &run,
+                                        err, sizeof err);
+    pthread_mutex_lock(&tab_lock);
+    e->computing = 0;
+    if (st != WY_OK) {
+        for (tabent **p = &tabs; *p; p = &(*p)->next)
+            if (*p == e) {
+                *p = e->next;
+                break;
+            }
+        free(e);
+        pthread_cond_broadcast(&tab_cond);
+        pthread_mutex_unlock(&tab_lock);
+        fail_status(r, st, err);
+        return NULL;
+    }
+    e->bytes = est;
+    tab_bytes += est;
+    e->used = ++tab_tick;
+    /* smaller tables of the same ruleset are now redundant */
+    for (tabent **p = &tabs; *p;) {
+        tabent *o = *p;
+        if (o != e && !o->refs && !o->computing && strcmp(o->key, key) == 0 && o->side_len <= side) {
+            *p = o->next;
+            tab_bytes -= o->bytes;
+            wy_table_free(o->t);
+            free(o);
+        } else {
+            p = &o->next;
+        }
+    }
+    pthread_cond_broadcast(&tab_cond);
+    pthread_mutex_unlock(&tab_lock);
+    return e;
+}
+
+static void tab_release(tabent *e)
+{
+    if (!e)
+        return;
+    pthread_mutex_lock(&tab_lock);
+    e->refs--;
+    tab_evict(0);
+    pthread_mutex_unlock(&tab_lock);
+}
+
+static void tab_free_all(void)
+{
+    while (tabs) {
+        tabent *e = tabs;
+        tabs = e->next;
+        wy_table_free(e->t);
+        free(e);
+    }
+    tab_bytes = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rendered tiles                                                      */
+/* ------------------------------------------------------------------ */
+
+static pthread_mutex_t tile_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    char *key;
+    unsigned char *png;
+    size_t len;
+    uint64_t used;
+} tiles[TILECACHE_MAX];
+static uint64_t tile_tick;
+
+/* A copy of the cached tile for key (malloc'ed), or NULL. */
+static unsigned char *tile_lookup(const char *key, size_t *len)
+{
+    unsigned char *out = NULL;
+    pthread_mutex_lock(&tile_lock);
+    for (int i = 0; i < TILECACHE_MAX; i++)
+        if (tiles[i].key && strcmp(tiles[i].key, key) == 0) {
+            out = malloc(tiles[i].len);
+            if (out) {
+                memcpy(out, tiles[i].png, tiles[i].len);
+                *len = tiles[i].len;
+            }
+            tiles[i].used = ++tile_tick;
+            break;
+        }
+    pthread_mutex_unlock(&tile_lock);
+    return out;
+}
+
+static void tile_store(const char *key, const unsigned char *png, size_t len)
+{
+    char *k = strdup(key);
+    unsigned char *p = malloc(len);
+    if (!k || !p) {
+        free(k);
+        free(p);
+        return;
+    }
+    memcpy(p, png, len);
+    pthread_mutex_lock(&tile_lock);
+    int slot = 0;
+    for (int i = 0; i < TILECACHE_MAX; i++) {
+        if (!tiles[i].key) {
+            slot = i;
+            break;
+        }
+        if (tiles[i].used < tiles[slot].used)
+            slot = i;
+    }
+    free(tiles[slot].key);
+    free(tiles[slot].png);
+    tiles[slot].key = k;
+    tiles[slot].png = p;
+    tiles[slot].len = len;
+    tiles[slot].used = ++tile_tick;
+    pthread_mutex_unlock(&tile_lock);
+}
+
+static void tile_free_all(void)
+{
+    for (int i = 0; i < TILECACHE_MAX; i++) {
+        free(tiles[i].key);
+        free(tiles[i].png);
+        tiles[i].key = NULL;
+        tiles[i].png = NULL;
+    }
+}
+
+static int mem_write(void *ctx, const void *data, size_t len)
+{
+    req *r = ctx;
+    return fwrite(data, 1, len, r->mem) == len ? 0 : 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Endpoints                                                           */
+/* ------------------------------------------------------------------ */
+
+static int ep_info(req *r)
+{
+    char a[32];
+    wy_format_bytes(a, sizeof a, S.mem_limit);
+    cli_out_fmt(&r->o,
+                "{\"version\":\"%s\",\"limits\":{\"mem_limit\":%llu,\"mem_limit_text\":\"%s\",\"timeout\":%u,"
+                "\"threads\":%u,\"tile\":%d,\"table_side\":%u,\"window_cells\":%u,\"ppos_terms\":%u}}\n",
+                wy_version(), (unsigned long long)S.mem_limit, a, S.timeout_s, S.pool, TILE_PX, S.table_side,
+                WINDOW_CELLS, PPOS_TERMS_MAX);
+    return 0;
+}
+
+static int ep_rules(req *r)
+{
+    cli_game g;
+    if (arg_game(r, "rules", &g, 1))
+        return -1;
+    const wy_rules *u = &g.rules;
+    wy_side st = wy_side_start(u);
+    cli_out_str(&r->o, "{\"rules\":");
+    cli_out_json_str(&r->o, g.text);
+    cli_out_fmt(&r->o, ",\"game\":\"%s\",\"passes\":%u,\"heap\":%u,\"max\":%u,\"mod\":%u,\"terminal\":",
+                u->game == WY_GAME_NIM ? "nim" : "wythoff", u->passes, u->heap, u->max, u->mod);
+    if (u->has_terminal)
+        cli_out_fmt(&r->o, "%u", u->terminal);
+    else
+        cli_out_str(&r->o, "null");
+    cli_out_fmt(&r->o, ",\"misere\":%s,\"start\":{\"pass\":%u,\"heap\":%u},\"side\":{\"pass\":%u,\"heap\":%u}}\n",
+                u->misere ? "true" : "false", st.pass, st.heap, g.side.pass, g.side.heap);
+    return 0;
+}
+
+static int ep_value(req *r)
+{
+    cli_game g;
+    if (arg_game(r, "rules", &g, 1))
+        return -1;
+    wy_eval_item it;
+    wy_eval_item_init(&it);
+    int rc = -1;
+    if (!arg_big(r, "x", it.x) && !arg_big(r, "y", it.y)) {
+        wy_run run = req_run(r, S.threads);
+        wy_exact *e = exact_for(r, &g, &run);
+        if (e) {
+            char err[WY_ERRLEN];
+            wy_status st = wy_eval(e, &it.ans, it.x, it.y, g.side, &run, err, sizeof err);
+            exact_done(e);
+            if (st == WY_OK) {
+                cli_value_out(&r->o, &g, &it, 1);
+                rc = 0;
+            } else {
+                fail_status(r, st, err);
+            }
+        }
+    }
+    wy_eval_item_clear(&it);
+    return rc;
+}
+
+static int ep_moves(req *r)
+{
+    cli_game g;
+    if (arg_game(r, "rules", &g, 1))
+        return -1;
+    mpz_t x, y;
+    mpz_inits(x, y, NULL);
+    wy_options op;
+    wy_options_init(&op);
+    int rc = -1;
+    if (!arg_big(r, "x", x) && !arg_big(r, "y", y)) {
+        wy_run run = req_run(r, S.threads);
+        wy_exact *e = exact_for(r, &g, &run);
+        if (e) {
+            char err[WY_ERRLEN];
+            wy_status st = wy_eval_options(e, &op, x, y, g.side, &run, err, sizeof err);
+            exact_done(e);
+            if (st == WY_OK) {
+                cli_moves_out(&r->o, &g, &op, x, y, 1);
+                rc = 0;
+            } else {
+                fail_status(r, st, err);
+            }
+        }
+    }
+    wy_options_clear(&op);
+    mpz_clears(x, y, NULL);
+    return rc;
+}
+
+static int ep_engine(req *r)
+{
+    cli_game g;
+    if (arg_game(r, "rules", &g, 1))
+        return -1;
+    uint64_t seed;
+    if (arg_u64(r, "seed", &seed, 1, 0, UINT64_MAX >> 1))
+        return -1;
+    mpz_t x, y;
+    mpz_inits(x, y, NULL);
+    wy_bigmove mv;
+    mpz_inits(mv.x, mv.y, NULL);
+    int rc = -1;
+    if (!arg_big(r, "x", x) && !arg_big(r, "y", y)) {
+        wy_run run = req_run(r, S.threads);
+        wy_exact *e = exact_for(r, &g, &run);
+        if (e) {
+            char err[WY_ERRLEN];
+            int has = 0, winning = 0;
+            const char *method = "";
+            wy_status st = cli_engine_move(e, &g, x, y, g.side, seed, &run, &mv, &has, &winning,
+                                           &method, err, sizeof err);
+            exact_done(e);
+            const int decided = st == WY_OK;
+            if (st == WY_EUNDECIDED && has) /* a fallback move, said to be one */
+                st = WY_OK;
+            if (st == WY_OK) {
+                cli_out_char(&r->o, '{');
+                cli_out_json_game(&r->o, &g);
+                cli_out_str(&r->o, ",\"x\":");
+                cli_out_json_big(&r->o, x);
+                cli_out_str(&r->o, ",\"y\":");
+                cli_out_json_big(&r->o, y);
+                cli_out_str(&r->o, ",\"move\":");
+                if (has) {
+                    cli_out_fmt(&r->o, "{\"move\":\"%s\",\"to\":[", cli_move_name(mv.kind));
+                    cli_out_json_big(&r->o, mv.x);
+                    cli_out_char(&r->o, ',');
+                    cli_out_json_big(&r->o, mv.y);
+                    cli_out_char(&r->o, ']');
+                    if (g.rules.passes)
+                        cli_out_fmt(&r->o, ",\"pass\":%u", mv.side.pass);
+                    if (g.rules.heap)
+                        cli_out_fmt(&r->o, ",\"heap\":%u", mv.side.heap);
+                    cli_out_char(&r->o, '}');
+                } else {
+                    cli_out_str(&r->o, "null");
+                }
+                /* no move: lost in normal play, won in misere play */
+                const char *outcome = !has ? (g.rules.misere ? "\"N\"" : "\"P\"")
+                                           : !decided ? "null" : winning ? "\"N\"" : "\"P\"";
+                cli_out_fmt(&r->o, ",\"winning\":%s,\"decided\":%s,\"outcome\":%s,\"method\":",
+                            winning ? "true" : "false", decided ? "true" : "false", outcome);
+                cli_out_json_str(&r->o, method ? method : "");
+                if (!decided) {
+                    cli_out_str(&r->o, ",\"why\":");
+                    cli_out_json_str(&r->o, err);
+                }
+                cli_out_str(&r->o, "}\n");
+                rc = 0;
+            } else {
+                fail_status(r, st, err);
+            }
+        }
+    }
+    mpz_clears(mv.x, mv.y, x, y, NULL);
+    return rc;
+}
+
+static int ep_table(req *r)
+{
+    cli_game g;
+    if (arg_game(r, "rules", &g, 1))
+        return -1;
+    uint64_t x0, y0, rows, cols;
+    if (arg_u64(r, "x0", &x0, 0, 0, UINT32_MAX) || arg_u64(r, "y0", &y0, 0, 0, UINT32_MAX) ||
+        arg_u64(r, "rows", &rows, 16, 1, WINDOW_CELLS) || arg_u64(r, "cols", &cols, 16, 1, WINDOW_CELLS))
+        return -1;
+    if (rows * cols > WINDOW_CELLS)
+        return fail(r, 400, 2, "a window of %llu x %llu cells is more than %u", (unsigned long long)rows,
+                    (unsigned long long)cols, WINDOW_CELLS);
+    uint64_t need = x0 + rows > y0 + cols ? x0 + rows : y0 + cols;
+    tabent *e = tab_get(r, &g, need);
+    if (!e)
+        return -1;
+    cli_out_str(&r->o, "{\"rules\":");
+    cli_out_json_str(&r->o, g.text);
+    cli_out_fmt(&r->o, ",\"x0\":%llu,\"y0\":%llu,\"rows\":%llu,\"cols\":%llu,\"values\":[",
+                (unsigned long long)x0, (unsigned long long)y0, (unsigned long long)rows,
+                (unsigned long long)cols);
+    for (uint64_t i = 0; i < rows; i++) {
+        cli_out_str(&r->o, i ? ",\n[" : "\n[");
+        for (uint64_t j = 0; j < cols; j++)
+            cli_out_fmt(&r->o, j ? ",%u" : "%u",
+                        wy_table_get(e->t, (uint32_t)(x0 + i), (uint32_t)(y0 + j), g.side));
+        cli_out_char(&r->o, ']');
+    }
+    cli_out_str(&r->o, "]}\n");
+    tab_release(e);
+    return 0;
+}
+
+static int ep_ppos(req *r)
+{
+    cli_game g;
+    if (arg_game(r, "rules", &g, 1))
+        return -1;
+    uint64_t value, terms;
+    if (arg_u64(r, "value", &value, 0, 0, UINT32_MAX) || arg_u64(r, "terms", &terms, 20, 1, PPOS_TERMS_MAX))
+        return -1;
+    mpz_t from;
+    mpz_init(from);
+    if (arg(r, "from") && arg_big(r, "from", from)) {
+        mpz_clear(from);
+        return -1;
+    }
+    mpz_t *a = malloc(terms * sizeof *a), *b = malloc(terms * sizeof *b), *ix = malloc(terms * sizeof *ix);
+    if (!a || !b || !ix) {
+        free(a), free(b), free(ix);
+        mpz_clear(from);
+        return fail(r, 507, 3, "out of memory");
+    }
+    for (uint64_t i = 0; i < terms; i++)
+        mpz_inits(a[i], b[i], ix[i], NULL);
+    int rc = -1;
+    wy_run run = req_run(r, S.threads);
+    wy_exact *e = exact_for(r, &g, &run);
+    if (e) {
+        char err[WY_ERRLEN];
+        size_t got = 0;
+        wy_status st = wy_eval_ppos(e, a, b, ix, terms, &got, from, g.side, value, &run, err, sizeof err);
+        exact_done(e);
+        if (st == WY_OK) {
+            cli_out_char(&r->o, '{');
+            cli_out_json_game(&r->o, &g);
+            cli_out_fmt(&r->o, ",\"value\":%llu,\"from\":", (unsigned long long)value);
+            cli_out_json_big(&r->o, from);
+            cli_out_str(&r->o, ",\"positions\":[");
+            for (size_t i = 0; i < got; i++) {
+                cli_out_str(&r->o, i ? ",[" : "[");
+                cli_out_json_big(&r->o, a[i]);
+                cli_out_char(&r->o, ',');
+                cli_out_json_big(&r->o, b[i]);
+                cli_out_char(&r->o, ']');
+            }
+            cli_out_str(&r->o, "],\"index\":[");
+            for (size_t i = 0; i < got; i++) {
+                if (i)
+                    cli_out_char(&r->o, ',');
+                if (mpz_sgn(ix[i]) < 0)
+                    cli_out_str(&r->o, "null");
+                else
+                    cli_out_json_big(&r->o, ix[i]);
+            }
+            cli_out_str(&r->o, "]}\n");
+            rc = 0;
+        } else {
+            fail_status(r, st, err);
+        }
+    }
+    for (uint64_t i = 0; i < terms; i++)
+        mpz_clears(a[i], b[i], ix[i], NULL);
+    free(a), free(b), free(ix);
+    mpz_clear(from);
+    return rc;
+}
+
+typedef struct {
+    req *r;
+    uint64_t n, limit;
+} cmp_ctx;
+
+static int cmp_fn(void *ctx, uint32_t x, uint32_t y, uint32_t va, uint32_t vb)
+{
+    cmp_ctx *c = ctx;
+    if (c->n < c->limit) {
+        cli_out_fmt(&c->r->o, "%s[%u,%u,", c->n ? "," : "", x, y);
+        if (va == WY_COMPARE_OTHER)
+            cli_out_str(&c->r->o, "null,");
+        else
+            cli_out_fmt(&c->r->o, "%u,", va);
+        if (vb == WY_COMPARE_OTHER)
+            cli_out_str(&c->r->o, "null]");
+        else
+            cli_out_fmt(&c->r->o, "%u]", vb);
+    }
+    c->n++;
+    return 0;
+}
+
+static int ep_compare(req *r)
+{
+    cli_game ga, gb;
+    if (arg_game(r, "a", &ga, 0) || arg_game(r, "b", &gb, 0))
+        return -1;
+    uint64_t size, limit, outcome, value;
+    if (arg_u64(r, "size", &size, 64, 1, UINT32_MAX) || arg_u64(r, "limit", &limit, 100, 0, COMPARE_LIST_MAX) ||
+        arg_u64(r, "outcome", &outcome, 0, 0, 1) || arg_u64(r, "value", &value, 0, 0, UINT32_MAX))
+        return -1;
+    if (arg(r, "value"))
+        outcome = 1;
+    wy_compare_side a = {&ga.rules, ga.side, NULL, 0}, b = {&gb.rules, gb.side, NULL, 0};
+    wy_compare_opts opt = {outcome ? WY_COMPARE_SET : WY_COMPARE_VALUES, (uint32_t)value, (uint32_t)size,
+                           (uint32_t)size, WY_COMPARE_AUTO, S.mem_limit};
+    cli_out_str(&r->o, "{\"a\":");
+    cli_out_json_str(&r->o, ga.text);
+    cli_out_str(&r->o, ",\"b\":");
+    cli_out_json_str(&r->o, gb.text);
+    cli_out_fmt(&r->o, ",\"size\":%llu,\"outcome\":%s,\"value\":%llu,\"positions\":[", (unsigned long long)size,
+                outcome ? "true" : "false", (unsigned long long)value);
+    wy_compare_summary sum;
+    cmp_ctx cc = {r, 0, limit};
+    char err[WY_ERRLEN];
+    wy_run run = req_run(r, S.threads);
+    wy_status st = wy_compare(&sum, &a, &b, &opt, &run, cmp_fn, &cc, err, sizeof err);
+    if (st != WY_OK)
+        return fail_status(r, st, err);
+    cli_out_fmt(&r->o, "],\"differences\":%llu,\"listed\":%llu}\n", (unsigned long long)sum.count,
+                (unsigned long long)(cc.n < limit ? cc.n : limit));
+    return 0;
+}
+
+static int ep_period(req *r)
+{
+    cli_game g;
+    if (arg_game(r, "rules", &g, 1))
+        return -1;
+    uint64_t rows, maxc;
+    if (arg_u64(r, "rows", &rows, 16, 1, 4096) || arg_u64(r, "max_cols", &maxc, (uint64_t)1 << 22, 64, UINT32_MAX))
+        return -1;
+    if (g.rules.heap || g.rules.mod)
+        return fail(r, 400, 2, "period covers rulesets without heap=H and mod=M (got '%s')", g.text);
+    wy_row_periods rp;
+    char err[WY_ERRLEN];
+    wy_run run = req_run(r, S.threads);
+    wy_status st = wy_row_periods_compute_run(&rp, &g.rules, (uint32_t)rows, maxc, S.mem_limit, &run, err,
+                                              sizeof err);
+    if (st != WY_OK)
+        return fail_status(r, st, err);
+    cli_period_json(&r->o, &g, &rp);
+    wy_row_periods_clear(&rp);
+    return 0;
+}
+
+static int ep_claims(req *r)
+{
+    cli_out_str(&r->o, "{\"claims\":[");
+    for (size_t i = 0; i < wy_claim_count(); i++) {
+        const wy_claim_info *in = wy_claim_get(i);
+        cli_out_str(&r->o, i ? ",\n{\"id\":" : "\n{\"id\":");
+        cli_out_json_str(&r->o, in->id);
+        cli_out_str(&r->o, ",\"source\":");
+        cli_out_json_str(&r->o, in->source);
+        cli_out_str(&r->o, ",\"statement\":");
+        cli_out_json_str(&r->o, in->statement);
+        cli_out_str(&r->o, ",\"method\":");
+        cli_out_json_str(&r->o, in->method);
+        if (in->corrected) {
+            cli_out_str(&r->o, ",\"corrected\":");
+            cli_out_json_str(&r->o, in->corrected);
+        }
+        cli_out_fmt(&r->o, ",\"scale\":\"%s\",\"default_limit\":%llu}", wy_scale_name(in->scale),
+                    (unsigned long long)in->default_limit);
+    }
+    cli_out_str(&r->o, "\n]}\n");
+    return 0;
+}
+
+static int ep_check(req *r)
+{
+    const char *id = arg(r, "claim");
+    if (!id)
+        return fail(r, 400, 2, "missing parameter 'claim' (a claim id, e.g. 000.thm2; /api/claims lists them)");
+    long i = wy_claim_find(id);
+    if (i < 0)
+        return fail(r, 404, 2, "no claim '%.40s' (/api/claims lists them)", id);
+    uint64_t limit;
+    if (arg_u64(r, "limit", &limit, 0, 0, UINT64_MAX >> 1))
+        return -1;
+    wy_claim_result res;
+    char err[WY_ERRLEN];
+    wy_run run = req_run(r, S.threads);
+    uint64_t t0 = now_ms();
+    wy_status st = wy_claim_check((size_t)i, limit, S.mem_limit, &run, &res, err, sizeof err);
+    if (st != WY_OK)
+        return fail_status(r, st, err);
+    const wy_claim_info *in = wy_claim_get((size_t)i);
+    cli_out_str(&r->o, "{\"id\":");
+    cli_out_json_str(&r->o, in->id);
+    cli_out_fmt(&r->o, ",\"verdict\":\"%s\",\"source\":", wy_verdict_name(res.verdict));
+    cli_out_json_str(&r->o, in->source);
+    cli_out_str(&r->o, ",\"range\":");
+    cli_out_json_str(&r->o, res.range);
+    cli_out_fmt(&r->o, ",\"limit\":%llu,\"ms\":%llu,\"detail\":", (unsigned long long)res.limit,
+                (unsigned long long)(now_ms() - t0));
+    cli_out_json_str(&r->o, res.detail);
+    cli_out_str(&r->o, "}\n");
+    return 0;
+}
+
+static int ep_progress(req *r)
+{
+    const char *j = arg(r, "job");
+    if (!j || !job_valid(j))
+        return fail(r, 400, 2, "missing or bad parameter 'job' (1 to 32 of A-Z a-z 0-9 _ -)");
+    int running = 0;
+    uint64_t done = 0, total = 0;
+    pthread_mutex_lock(&jobs_lock);
+    for (int i = 0; i < NJOBS; i++)
+        if (strcmp(jobs[i].name, j) == 0) {
+            running = jobs[i].running;
+            done = jobs[i].done;
+            total = jobs[i].total;
+            break;
+        }
+    pthread_mutex_unlock(&jobs_lock);
+    cli_out_str(&r->o, "{\"job\":");
+    cli_out_json_str(&r->o, j);
+    cli_out_fmt(&r->o, ",\"running\":%s,\"done\":%llu,\"total\":%llu}\n", running ? "true" : "false",
+                (unsigned long long)done, (unsigned long long)total);
+    return 0;
+}
+
+static int ep_tile(req *r)
+{
+    cli_game g, gb;
+    if (arg_game(r, "rules", &g, 1))
+        return -1;
+    const int with_b = arg(r, "b") != NULL;
+    if (with_b && arg_game(r, "b", &gb, 0))
+        return -1;
+    uint64_t tx, ty, vmax;
+    const char *zs = arg(r, "z");
+    char *end;
+    long z = zs ? strtol(zs, &end, 10) : 0;
+    if (zs && (*zs == '\0' || *end != '\0' || z < -5 || z > 16))
+        return fail(r, 400, 2, "z %.20s out of range (-5 to 16)", zs);
+    if (arg_u64(r, "tx", &tx, 0, 0, UINT32_MAX) || arg_u64(r, "ty", &ty, 0, 0, UINT32_MAX) ||
+        arg_u64(r, "vmax", &vmax, 0, 1, UINT32_MAX))
+        return -1;
+    if (!arg(r, "vmax")) /* one scale per zoom: the values of a view about 4 tiles wide */
+        vmax = z >= 0 ? (uint64_t)2048 << z : (uint64_t)2048 >> -z;
+    /* positions a side */
+    const uint64_t span = z >= 0 ? (uint64_t)TILE_PX << z : (uint64_t)TILE_PX >> -z;
+    uint64_t need_x = (tx + 1) * span, need_y = (ty + 1) * span;
+    uint64_t need = need_x > need_y ? need_x : need_y;
+    if (tx * span >= S.table_side || ty * span >= S.table_side)
+        return fail(r, 400, 2, "tile beyond the tables of this server (positions up to %u a side)", S.table_side);
+    if (need > S.table_side)
+        need = S.table_side;
+    char key[512];
+    snprintf(key, sizeof key, "%s|%u|%u|%s|%ld|%llu|%llu|%llu", g.text, g.side.pass, g.side.heap,
+             with_b ? gb.text : "", z, (unsigned long long)tx, (unsigned long long)ty, (unsigned long long)vmax);
+    size_t len;
+    unsigned char *png = tile_lookup(key, &len);
+    r->type = "image/png";
+    r->cacheable = 1;
+    if (png) {
+        fwrite(png, 1, len, r->mem);
+        free(png);
+        return 0;
+    }
+    tabent *ea = tab_get(r, &g, need), *eb = NULL;
+    if (!ea)
+        return -1;
+    if (with_b && !(eb = tab_get(r, &gb, need))) {
+        tab_release(ea);
+        return -1;
+    }
+    wy_tile_spec t = {ea->t, g.side, eb ? eb->t : NULL, with_b ? gb.side : g.side, (int)z, tx, ty, TILE_PX, vmax};
+    char err[WY_ERRLEN];
+    wy_status st = wy_plot_tile(&t, mem_write, r, err, sizeof err);
+    tab_release(ea);
+    tab_release(eb);
+    if (st != WY_OK)
+        return fail_status(r, st, err);
+    fflush(r->mem);
+    tile_store(key, (const unsigned char *)r->body, r->len);
+    return 0;
+}
+
+/* The endpoints.  `work`: computes (runs on a worker of the pool); the
+ * others answer at once on libmicrohttpd's thread. */
+typedef struct {
+    const char *path;
+    int (*fn)(req *r);
+    const char *allowed;
+    int work;
+} endpoint;
+
+static const endpoint endpoints[] = {
+    {"/api/info", ep_info, "", 0},
+    {"/api/rules", ep_rules, "rules,pass,heap", 0},
+    {"/api/value", ep_value, "rules,x,y,pass,heap,job", 1},
+    {"/api/moves", ep_moves, "rules,x,y,pass,heap,job", 1},
+    {"/api/engine", ep_engine, "rules,x,y,pass,heap,seed,job", 1},
+    {"/api/table", ep_table, "rules,x0,y0,rows,cols,pass,heap,job", 1},
+    {"/api/ppos", ep_ppos, "rules,value,from,terms,pass,heap,job", 1},
+    {"/api/compare", ep_compare, "a,b,size,outcome,value,limit,job", 1},
+    {"/api/period", ep_period, "rules,rows,pass,max_cols,job", 1},
+    {"/api/claims", ep_claims, "", 0},
+    {"/api/check", ep_check, "claim,limit,job", 1},
+    {"/api/progress", ep_progress, "job", 0},
+    {"/api/tile", ep_tile, "rules,z,tx,ty,b,vmax,pass,heap,job", 1},
+};
+
+/* ------------------------------------------------------------------ */
+/* libmicrohttpd                                                       */
+/* ------------------------------------------------------------------ */
+
+static enum MHD_Result send_answer(struct MHD_Connection *conn, int http, const char *type, const void *data,
+                                   size_t len, int cacheable, int page)
+{
+    struct MHD_Response *resp = MHD_create_response_from_buffer(len, (void *)data, MHD_RESPMEM_MUST_COPY);
+    if (!resp)
+        return MHD_NO;
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cacheable ? "max-age=3600" : "no-store");
+    if (page) {
+        MHD_add_response_header(resp, "Content-Security-Policy",
+                                "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; "
+                                "script-src 'self'; connect-src 'self'; frame-ancestors 'none'");
+        MHD_add_response_header(resp, "X-Frame-Options", "DENY");
+    }
+    enum MHD_Result ret = MHD_queue_response(conn, (unsigned)http, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
+static void log_request(const char *method, const char *url, int http, uint64_t ms)
+{
+    if (S.quiet)
+        return;
+    fprintf(stderr, "wythoff serve: %s %.200s %d %llu ms\n", method, url, http, (unsigned long long)ms);
+}
+
+/* One request from its arrival to its answer (libmicrohttpd's *con_cls). */
+typedef struct work {
+    struct work *next;             /* the queue */
+    struct MHD_Connection *conn;
+    const endpoint *ep;
+    req r;
+    uint64_t t0;
+    char method[16], url[208];
+    int done;                      /* the answer is in r */
+    int answered;                  /* queued to libmicrohttpd */
+} work;
+
+/* The queue of requests for the workers, and the workers. */
+static pthread_mutex_t q_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t q_cond = PTHREAD_COND_INITIALIZER;
+static work *q_head, *q_tail;
+static int q_closing; /* set under q_lock when the server stops */
+
+/* Run the endpoint: the answer lands in w->r. */
+static void work_run(work *w)
+{
+    req *r = &w->r;
+    if (!body_open(r)) {
+        fail(r, 507, 3, "out of memory");
+    } else if (!args_check(r)) {
+        if (atomic_load(&stopping))
+            fail_status(r, WY_ECANCELED, "");
+        else if (now_ms() > r->deadline)
+            fail(r, 503, 130, "stopped after %u s (the server's --timeout), waiting for a worker", S.timeout_s);
+        else
+            w->ep->fn(r);
+    }
+    job_end(r->job);
+    r->job = -1;
+    if (r->mem) {
+        cli_out_close(&r->o);
+        fclose(r->mem);
+        r->mem = NULL;
+    }
+    args_free(r);
+}
+
+static void *worker(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        pthread_mutex_lock(&q_lock);
+        while (!q_head && !q_closing)
+            pthread_cond_wait(&q_cond, &q_lock);
+        work *w = q_head;
+        if (!w) { /* closing and nothing left */
+            pthread_mutex_unlock(&q_lock);
+            return NULL;
+        }
+        q_head = w->next;
+        if (!q_head)
+            q_tail = NULL;
+        pthread_mutex_unlock(&q_lock);
+        work_run(w);
+        w->done = 1;
+        /* the handler is called again and sends the answer (thread-safe) */
+        MHD_resume_connection(w->conn);
+    }
+}
+
+/* Queue w for a worker; 0 when the server is stopping. */
+static int work_queue(work *w)
+{
+    pthread_mutex_lock(&q_lock);
+    if (q_closing) {
+        pthread_mutex_unlock(&q_lock);
+        return 0;
+    }
+    w->next = NULL;
+    if (q_tail)
+        q_tail->next = w;
+    else
+        q_head = w;
+    q_tail = w;
+    pthread_cond_signal(&q_cond);
+    pthread_mutex_unlock(&q_lock);
+    return 1;
+}
+
+static enum MHD_Result answer(work *w)
+{
+    req *r = &w->r;
+    w->answered = 1;
+    if (r->mem) { /* an answer written on this thread (fail) */
+        cli_out_close(&r->o);
+        fclose(r->mem);
+        r->mem = NULL;
+    }
+    enum MHD_Result ret = send_answer(w->conn, r->http, r->type, r->body ? r->body : "", r->len, r->cacheable, 0);
+    log_request(w->method, w->url, r->http, now_ms() - w->t0);
+    return ret;
+}
+
+/* Called by libmicrohttpd for a request: at its arrival (*con_cls NULL),
+ * and again after a worker resumed it. */
+static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
+                               const char *version, const char *upload_data, size_t *upload_size, void **con_cls)
+{
+    (void)cls;
+    (void)version;
+    (void)upload_data;
+    work *w = *con_cls;
+    if (w) {
+        if (*upload_size || w->answered || !w->done) {
+            *upload_size = 0; /* a body's data: discarded (the 413 is queued) */
+            return MHD_YES;
+        }
+        return answer(w); /* resumed by its worker */
+    }
+    if (!(w = calloc(1, sizeof *w)))
+        return MHD_NO;
+    *con_cls = w;
+    w->conn = conn;
+    w->t0 = now_ms();
+    snprintf(w->method, sizeof w->method, "%s", method);
+    snprintf(w->url, sizeof w->url, "%s", url);
+    req *r = &w->r;
+    r->job = -1;
+    r->http = 200;
+    r->type = "application/json";
+    r->deadline = w->t0 + (uint64_t)S.timeout_s * 1000u;
+    w->done = 1; /* unless queued below */
+    /* a body: refused at once (nothing takes one) */
+    const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    const char *te = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
+    if ((cl && strcmp(cl, "0") != 0) || te) {
+        fail(r, 413, 2, "request bodies are not accepted");
+        return answer(w);
+    }
+    if (strcmp(method, MHD_HTTP_METHOD_HEAD) != 0 && strcmp(method, MHD_HTTP_METHOD_GET) != 0) {
+        fail(r, 405, 2, "method %.20s not allowed (GET or HEAD)", method);
+        return answer(w);
+    }
+    for (size_t i = 0; i < sizeof endpoints / sizeof endpoints[0]; i++)
+        if (strcmp(url, endpoints[i].path) == 0)
+            w->ep = &endpoints[i];
+    if (!w->ep) {
+        for (size_t i = 0; i < web_nassets; i++)
+            if (strcmp(url, web_assets[i].path) == 0) {
+                const web_asset *a = &web_assets[i];
+                enum MHD_Result ret = send_answer(conn, 200, a->type, a->data, a->len, 0, 1);
+                log_request(method, url, 200, now_ms() - w->t0);
+                return ret;
+            }
+        fail(r, 404, 2, "no such page or endpoint: %.100s", url);
+        return answer(w);
+    }
+    r->allowed = w->ep->allowed;
+    if (MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, arg_copy, r) < 0 || r->nargs == MAXARGS) {
+        args_free(r);
+        fail(r, 400, 2, "too many parameters (at most %d)", MAXARGS - 1);
+        return answer(w);
+    }
+    if (!w->ep->work) {
+        work_run(w);
+        return answer(w);
+    }
+    w->done = 0;
+    if (!work_queue(w)) {
+        args_free(r);
+        w->done = 1;
+        fail_status(r, WY_ECANCELED, "");
+        return answer(w);
+    }
+    MHD_suspend_connection(conn);
+    return MHD_YES;
+}
+
+/* The end of a request (answered, or the connection closed): free it. */
+static void completed(void *cls, struct MHD_Connection *conn, void **con_cls, enum MHD_RequestTerminationCode toe)
+{
+    (void)cls;
+    (void)conn;
+    (void)toe;
+    work *w = *con_cls;
+    if (!w)
+        return;
+    args_free(&w->r);
+    free(w->r.body);
+    free(w);
+    *con_cls = NULL;
+}
+
+/* Close the queue and wait for the workers (the queue drains first). */
+static void workers_stop(pthread_t *tids, unsigned n)
+{
+    pthread_mutex_lock(&q_lock);
+    q_closing = 1;
+    pthread_cond_broadcast(&q_cond);
+    pthread_mutex_unlock(&q_lock);
+    for (unsigned i = 0; i < n; i++)
+        pthread_join(tids[i], NULL);
+    free(tids);
+}
+
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+{
+    (void)cls;
+    if (S.quiet)
+        return;
+    fputs("wythoff serve: ", stderr);
+    vfprintf(stderr, fmt, ap);
+}
+
+/* ------------------------------------------------------------------ */
+/* The command                                                         */
+/* ------------------------------------------------------------------ */
+
+/* The largest power-of-two table side (1024 .. 16384) for tiles whose table
+ * fits the memory limit in the largest of the usual rulesets (the table
+ * cache holds two: a ruleset and the one compared with it). */
+static uint32_t table_side_for_limit(uint64_t limit)
+{
+    wy_rules r;
+    char err[WY_ERRLEN];
+    wy_rules_parse(&r, "wythoff", err, sizeof err);
+    uint32_t side = 1024;
+    while (side < WY_PLOT_HEATMAP_MAX &&
+           2 * wy_table_estimate(&r, side * 2, side * 2, wy_side_start(&r)) <= limit)
+        side *= 2;
+    return side;
+}
+
+int cli_cmd_serve(cli_config *c)
+{
+    char err[WY_ERRLEN];
+    uint64_t port = 8080, timeout = 60;
+    if (c->given[O_PORT] && !cli_num_u64(&port, c->val[O_PORT], "--port", 65535, err, sizeof err))
+        return cli_die(2, "%s", err);
+    if (c->given[O_TIMEOUT] && !cli_num_u64(&timeout, c->val[O_TIMEOUT], "--timeout", 86400, err, sizeof err))
+        return cli_die(2, "%s", err);
+    if (timeout < 1)
+        return cli_die(2, "--timeout must be at least 1 second");
+    const char *bind = c->given[O_BIND] ? c->val[O_BIND] : "127.0.0.1";
+    struct sockaddr_storage ss;
+    memset(&ss, 0, sizeof ss);
+    int v6 = 0;
+    struct sockaddr_in *s4 = (struct sockaddr_in *)&ss;
+    struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)&ss;
+    if (inet_pton(AF_INET, bind, &s4->sin_addr) == 1) {
+        s4->sin_family = AF_INET;
+        s4->sin_port = htons((uint16_t)port);
+    } else if (inet_pton(AF_INET6, bind, &s6->sin6_addr) == 1) {
+        s6->sin6_family = AF_INET6;
+        s6->sin6_port = htons((uint16_t)port);
+        v6 = 1;
+    } else {
+        return cli_die(2, "--bind '%.60s' is not an IPv4 or IPv6 address (e.g. 127.0.0.1, ::1, 0.0.0.0)", bind);
+    }
+    S.timeout_s = (unsigned)timeout;
+    S.threads = cli_default_threads();
+    S.pool = c->given[O_THREADS] ? c->threads : (S.threads < 4 ? 4 : S.threads);
+    if (c->given[O_MEMLIMIT]) {
+        S.mem_limit = c->mem_limit;
+    } else {
+        uint64_t avail = cli_available_memory();
+        S.mem_limit = avail ? avail / 4 : (uint64_t)1 << 30;
+    }
+    S.quiet = c->quiet;
+    S.table_side = table_side_for_limit(S.mem_limit);
+    if (!wy_exact_cache_default(S.cache_dir, sizeof S.cache_dir))
+        S.cache_dir[0] = '\0';
+    if (pthread_key_create(&exact_key, exact_cache_free) != 0)
+        return cli_die(4, "pthread_key_create failed");
+    signal(SIGPIPE, SIG_IGN);
+
+    /* the workers */
+    pthread_t *tids = calloc(S.pool, sizeof *tids);
+    if (!tids)
+        return cli_die(3, "out of memory");
+    unsigned started = 0;
+    for (; started < S.pool; started++)
+        if (pthread_create(&tids[started], NULL, worker, NULL) != 0)
+            break;
+    /* libmicrohttpd: one thread polls every connection (epoll where there
+     * is one); requests that compute are suspended while a worker answers */
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG |
+                     (v6 ? MHD_USE_IPv6 : 0);
+    if (MHD_is_feature_supported(MHD_FEATURE_EPOLL) == MHD_YES)
+        flags |= MHD_USE_EPOLL;
+    struct MHD_Daemon *d = started < S.pool ? NULL : MHD_start_daemon(
+        flags, (uint16_t)port, NULL, NULL, handler, NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)256, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384, MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+        MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL, MHD_OPTION_END);
+    if (!d) {
+        workers_stop(tids, started);
+        pthread_key_delete(exact_key);
+        if (started < S.pool)
+            return cli_die(3, "cannot start %u worker threads", S.pool);
+        return cli_die(2, "cannot listen on %s port %llu (in use, or not an address of this machine?)", bind,
+                       (unsigned long long)port);
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    unsigned bound = info ? info->port : (unsigned)port;
+    printf("wythoff serve: the explorer at http://%s%s%s:%u/ (Ctrl-C stops it)\n", v6 ? "[" : "", bind,
+           v6 ? "]" : "", bound);
+    fflush(stdout);
+    const int loopback = v6 ? IN6_IS_ADDR_LOOPBACK(&s6->sin6_addr) : (ntohl(s4->sin_addr.s_addr) >> 24) == 127;
+    if (!loopback)
+        fprintf(stderr, "wythoff serve: listening on %s: every machine that reaches this one may use the server "
+                        "(it has no authentication)\n", bind);
+    while (!cli_interrupted()) {
+        struct timespec ts = {0, 100 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    atomic_store(&stopping, 1);
+    if (!S.quiet)
+        fprintf(stderr, "wythoff serve: stopping\n");
+    /* the running computations see `stopping` and end; the queued requests
+     * are answered 503; every suspended connection is resumed before the
+     * daemon stops */
+    workers_stop(tids, S.pool);
+    MHD_stop_daemon(d);
+    tab_free_all();
+    tile_free_all();
+    /* the pool threads' evaluators were freed as the threads ended; this
+     * thread has none */
+    pthread_key_delete(exact_key);
+    return 0;
+}

@@ -1,0 +1,95 @@
+/* tile.c - square pieces of a heatmap, cut from computed tables, for
+ * explorers that pan and zoom (wythoff_plot.h, "Tiles"). */
+#include "plot_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The P-position marks of a block: bit 0 the first table has value 0 at a
+ * position of the block, bit 1 the second. */
+static unsigned block_marks(const wy_tile_spec *t, uint64_t x0, uint64_t y0, uint64_t n)
+{
+    unsigned m = 0;
+    const wy_table *tabs[2] = {t->table, t->table_b};
+    const wy_side sides[2] = {t->side, t->side_b};
+    for (int k = 0; k < 2; k++) {
+        const wy_table *tab = tabs[k];
+        if (!tab)
+            continue;
+        uint64_t R = wy_table_rows(tab), C = wy_table_cols(tab);
+        uint64_t x1 = x0 + n < R ? x0 + n : R, y1 = y0 + n < C ? y0 + n : C;
+        for (uint64_t x = x0; x < x1 && !(m >> k & 1); x++)
+            for (uint64_t y = y0; y < y1; y++)
+                if (wy_table_get(tab, (uint32_t)x, (uint32_t)y, sides[k]) == 0) {
+                    m |= 1u << k;
+                    break;
+                }
+    }
+    return m;
+}
+
+wy_status wy_plot_tile(const wy_tile_spec *t, wy_write_fn write, void *ctx, char *err, size_t errlen)
+{
+    if (!t || !t->table || !write)
+        return wy__plot_err(err, errlen, "tile: no table"), WY_EINVAL;
+    if (t->zoom < WY_TILE_ZOOM_MIN || t->zoom > WY_TILE_ZOOM_MAX)
+        return wy__plot_err(err, errlen, "tile zoom %d out of range (%d to %d)", t->zoom, WY_TILE_ZOOM_MIN,
+                            WY_TILE_ZOOM_MAX),
+               WY_EINVAL;
+    if (t->size < 1 || t->size > WY_TILE_SIZE_MAX)
+        return wy__plot_err(err, errlen, "tile size %u out of range (1 to %u)", t->size, WY_TILE_SIZE_MAX),
+               WY_EINVAL;
+    if (t->vmax < 1)
+        return wy__plot_err(err, errlen, "tile: vmax must be at least 1"), WY_EINVAL;
+    const uint32_t W = t->size;
+    /* positions per pixel (n) or pixels per position (px) */
+    const uint64_t n = t->zoom >= 0 ? (uint64_t)1 << t->zoom : 1;
+    const uint32_t px = t->zoom < 0 ? 1u << -t->zoom : 1;
+    const uint64_t span = (uint64_t)(W / px + (W % px != 0)) * n; /* positions a side */
+    /* the tile's first position; tiles beyond 2^63 positions are empty */
+    const uint64_t lim = (uint64_t)1 << 62;
+    const int far = t->tx >= lim / span || t->ty >= lim / span;
+    const uint64_t x0 = far ? lim : t->tx * span, y0 = far ? lim : t->ty * span;
+    const uint64_t R = wy_table_rows(t->table), C = wy_table_cols(t->table);
+    uint8_t *img = malloc((size_t)W * W * 3);
+    if (!img)
+        return wy__plot_err(err, errlen, "out of memory for a %u x %u tile", W, W), WY_ERANGE;
+    static const uint8_t grey[3] = {216, 216, 216}, white[3] = {255, 255, 255};
+    for (uint32_t j = 0; j < W; j++) {      /* pixel row, top first */
+        const uint64_t row_from_bottom = W - 1 - j;
+        const uint64_t y = y0 + (row_from_bottom / px) * n;
+        for (uint32_t i = 0; i < W; i++) {
+            const uint64_t x = x0 + (i / px) * n;
+            uint8_t *p = img + ((size_t)j * W + i) * 3;
+            if (x >= R || y >= C) {
+                memcpy(p, grey, 3);
+                continue;
+            }
+            unsigned m;
+            uint32_t v = wy_table_get(t->table, (uint32_t)x, (uint32_t)y, t->side);
+            if (n == 1) {
+                m = v == 0;
+                if (t->table_b && x < wy_table_rows(t->table_b) && y < wy_table_cols(t->table_b) &&
+                    wy_table_get(t->table_b, (uint32_t)x, (uint32_t)y, t->side_b) == 0)
+                    m |= 2;
+            } else {
+                m = block_marks(t, x, y, n);
+            }
+            if (m == 0)
+                wy_plot_heat_rgb(v, t->vmax, p);
+            else if (!t->table_b || m == 3)
+                memcpy(p, white, 3);
+            else
+                wy_plot_set_rgb(m, p);
+        }
+    }
+    char geom[160];
+    snprintf(geom, sizeof geom, "tile zoom %d x %llu..%llu y %llu..%llu size %u", t->zoom,
+             (unsigned long long)x0, (unsigned long long)(x0 + span - 1), (unsigned long long)y0,
+             (unsigned long long)(y0 + span - 1), W);
+    const char *text[2] = {"wythoff-tile", geom};
+    wy_status st = wy__png_write(img, W, W, NULL, 0, text, 1, write, ctx, err, errlen);
+    free(img);
+    return st;
+}

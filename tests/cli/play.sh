@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# play.sh - `wythoff play` (docs/play.md), scripted through pipes:
+#  - games against a random opponent (tests/cli/play_driver.py games), for
+#    the papers' games (wythoff, wythoff+pass, wythoff+heap=1,
+#    wythoff+terminal=2 and its misere form, wythoff+max=3, nim+pass,
+#    nim+max=31+pass, wythoff+mod=3), fixed combinations (pass=2, heap=2,
+#    max, mod, misere) and three drawn from the seed: every engine move is
+#    legal, perfect where the driver's own mex recursion (checked against
+#    the naive reference) says the engine is at an N-position, by the
+#    fewest-stones rule at a P-position; the engine wins every game in
+#    which it was once to move at an N-position; the tool takes exactly the
+#    legal moves typed; '?', 'undo' and the end of the game agree with the
+#    driver;
+#  - fixed checks (play_driver.py checks): every spelling of a move, the
+#    messages of illegal moves, 'moves' and 'show' against `wythoff moves`
+#    and `wythoff table`, huge positions (10^30: the engine's move checked
+#    with `wythoff value`), an undecided position (said, with a legal
+#    fallback), EOF, quit, the default start and the seed;
+#  - the terminal: a pseudo-terminal on standard input gets the question
+#    who moves first and the prompts;
+#  - bad arguments (exit 2), a memory limit (exit 3), --help;
+#  - the transcripts of docs/play.md print what the page shows.
+# WY_SEED (default 20261121) fixes every random choice; WY_TEST_SAN=1 plays
+# fewer games.  Needs /usr/bin/python3 for the games (else "skip:").
+# Prints "PASS name" / "FAIL name: why"; exit 0 iff all passed.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+. tests/cli/lib.sh
+build=${WY_BUILD:-build}
+seed=${WY_SEED:-20261121}
+echo "seed: $seed"
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+export WYTHOFF_CACHE=off
+
+# --- bad arguments, limits, help ------------------------------------------------
+expect 2 "unknown game 'chomp'" -- play chomp
+expect 2 "missing ruleset" -- play
+expect 2 "play needs both X and Y, or neither" -- play wythoff 3
+expect 2 "bad X" -- play wythoff x 5
+expect 2 "bad Y" -- play wythoff 5 -7
+expect 2 "too many arguments" -- play wythoff 1 2 3
+expect 2 "bad --first 'nobody' (expected me or engine)" -- play wythoff --first nobody
+expect 2 "bad --seed" -- play wythoff --seed x
+expect 2 "--pass given, but ruleset 'wythoff' has no pass" -- play wythoff --pass 1
+expect 2 "--heap 2 is more than the ruleset's heap=1" -- play wythoff+heap=1 5 7 --heap 2
+expect 2 "option '--format' does not apply to 'play'" -- play wythoff --format json
+expect 2 "option '--output' does not apply to 'play'" -- play wythoff --output x
+expect 3 "more than the limit of 1 MiB" -- play wythoff+pass 100000000 161803398 --first engine --mem-limit 1M
+out=$("$W" play --help 2>&1)
+grep -q -- '--first WHO' <<<"$out" && grep -q -- '--seed N' <<<"$out" && grep -q '^usage: wythoff play RULES \[X Y\]' <<<"$out" &&
+  pass "wythoff play --help: usage, --first, --seed" || fail "wythoff play --help: $out"
+
+# --- games and fixed checks ------------------------------------------------------
+PY=/usr/bin/python3
+if [ ! -x "$PY" ]; then
+  echo "skip: $PY missing: the games against a random opponent and the scripted checks are not run"
+else
+  games=30
+  [ "${WY_TEST_SAN:-0}" = 1 ] && games=4
+  py_lines() {  # run the driver, turning its PASS/FAIL/skip lines into ours
+    local line
+    while IFS= read -r line; do
+      case $line in
+        PASS*) echo "$line" ;;
+        FAIL*) fail "${line#FAIL }" ;;
+        skip:*) echo "$line" ;;
+        'exit 0') ;;
+        *) fail "play_driver.py $1: $line" ;;
+      esac
+    done < <("$PY" tests/cli/play_driver.py "$@" 2>&1; echo "exit $?")
+  }
+  naive=$build/wythoff-naive
+  [ -x "$naive" ] || naive=-
+  py_lines games "$W" "$naive" "$seed" "$games" wythoff wythoff+pass wythoff+heap=1 wythoff+terminal=2 \
+    wythoff+terminal=2+misere wythoff+max=3 nim+pass nim+max=31+pass wythoff+mod=3 wythoff+pass=2+misere \
+    nim+heap=2+misere wythoff+heap=2+max=4 wythoff+pass+heap=1+mod=2+terminal=3
+  py_lines checks "$W" "$seed"
+
+  # a terminal on standard input: the question and the prompts
+  "$PY" - "$W" >"$tmp/tty.out" 2>&1 <<'PY'
+import os, subprocess, sys
+master, slave = os.openpty()
+p = subprocess.Popen([sys.argv[1], "play", "wythoff", "5", "7"], stdin=slave, stdout=subprocess.PIPE,
+                     stderr=subprocess.STDOUT, text=True)
+os.close(slave)
+os.write(master, b"maybe\nengine\n?\nquit\n")
+out, _ = p.communicate(timeout=60)
+os.close(master)
+sys.stdout.write(out)
+sys.stdout.write("exit %d\n" % p.returncode)
+PY
+  want="who moves first, me or engine? [me] please answer me or engine
+who moves first, me or engine? [me] game: wythoff; the engine moves first; seed 1; type 'help' for the moves and commands
+position: 5 7
+engine: 5 7 -> 4 7 | take 1 from the first heap | winning: it reaches a P-position (by table)
+position: 4 7
+
+> hint: G = 0, P-position (by table); no winning move: every move reaches an N-position
+
+> game abandoned: quit
+
+exit 0"
+  [ "$(cat "$tmp/tty.out")" = "$want" ] && pass "a terminal: asks who moves first, prompts '> '" ||
+    fail "a terminal: printed '$(cat "$tmp/tty.out")', expected '$want'"
+fi
+
+# --- the transcripts of docs/play.md ----------------------------------------------
+# Each ```console block: "$ COMMAND" lines (with build/wythoff, run with
+# build/ replaced by $WY_BUILD/, stderr merged) followed by what it prints.
+awk -v dir="$tmp" '
+  !inb && $0 == "```console" { inb = 1; cur = ""; next }
+  inb && $0 == "```" { inb = 0; cur = ""; next }
+  inb && substr($0, 1, 2) == "$ " {
+    if (index($0, "build/wythoff")) { n++; cur = dir "/doc" n; print FNR > (cur ".where"); print substr($0, 3) > (cur ".cmd"); printf "" > (cur ".exp") }
+    else cur = ""
+    next
+  }
+  inb && cur != "" { print > (cur ".exp") }
+' docs/play.md
+n=0
+for f in "$tmp"/doc*.cmd; do
+  [ -e "$f" ] || continue
+  b=${f%.cmd}
+  cmd=$(cat "$f")
+  run=${cmd//build\/wythoff/$build/wythoff}
+  NO_COLOR=1 bash -c "{ $run
+} 2>&1" >"$b.out" </dev/null
+  n=$((n + 1))
+  if cmp -s "$b.out" "$b.exp"; then
+    pass "docs/play.md:$(cat "$b.where"): \$ $cmd"
+  else
+    fail "docs/play.md:$(cat "$b.where"): \$ $cmd: $(diff "$b.exp" "$b.out" | head -n 8 | tr '\n' '|')"
+  fi
+done
+[ "$n" -ge 3 ] && pass "docs/play.md: $n transcripts" || fail "docs/play.md: only $n transcripts"
+finish
