@@ -122,7 +122,9 @@ static int group_winning(void)
 {
     tk_group g = {"winning moves from layer scans = the options of value 0 in the table engine", 0, 0};
     const uint32_t W = san ? 60 : 300;
-    const int nr = san ? 4 : 10, np = san ? 15 : 60;
+    /* each position is a few layer scans of up to W rows: 10 x 30 of them
+     * take about 20 s here */
+    const int nr = san ? 4 : 10, np = san ? 15 : 30;
     char err[WY_ERRLEN], text[160];
     mpz_t x, y;
     mpz_inits(x, y, NULL);
