@@ -291,6 +291,9 @@ int cli_cmd_play(cli_config *c);
 void cli_value_out(cli_out *o, const cli_game *g, const wy_eval_item *q, int json);
 /* A move's kind as the JSON names it: "row", "col", "diag", "mod", "heap", "pass". */
 const char *cli_move_name(wy_move_kind k);
+/* A move as `moves --format json` writes it, without its value and the
+ * closing brace: {"move":"row","to":[x,y] (,"pass":P)(,"heap":H) */
+void cli_json_move_head(cli_out *o, const wy_rules *r, wy_move_kind kind, const mpz_t tx, const mpz_t ty, wy_side s);
 /* What `period --format json` prints (cmd_period.c); `serve` answers the same. */
 void cli_period_json(cli_out *o, const cli_game *g, const wy_row_periods *rp);
 void cli_moves_out(cli_out *o, const cli_game *g, const wy_options *op, const mpz_t x, const mpz_t y, int json);

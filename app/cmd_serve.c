@@ -2,20 +2,20 @@
  * library, on GNU libmicrohttpd (docs/serve.md).
  *
  * Threads.  One libmicrohttpd thread polls every connection and answers the
- * quick requests (files, /api/info, /api/rules, /api/claims, /api/progress,
- * errors) itself.  A request that computes is copied (its arguments), queued
- * and its connection suspended; a pool of --threads workers takes requests
- * from the queue and resumes the connection with the answer, so a long
- * computation never holds up the connections beside it.  Each worker keeps
- * its own exact evaluators (wy_exact: one thread at a time, as
- * wythoff_exact.h says), one per ruleset it has seen, in a small cache
- * released when the thread ends.  Tables for tiles and windows are
+ * quick requests (the page's files, the endpoints info, rules, claims and
+ * progress, and errors) itself.  A request that computes is copied (its
+ * arguments), queued and its connection suspended; a pool of --threads
+ * workers takes requests from the queue and resumes the connection with the
+ * answer, so a long computation never holds up the connections beside it.
+ * Each worker keeps its own exact evaluators (wy_exact: one thread at a
+ * time, as wythoff_exact.h says), one per ruleset it has seen, in a small
+ * cache released when the thread ends.  Tables for tiles and windows are
  * computed once per ruleset and side state and then only read, by any
  * number of threads (wy_table_get on a finished table), in a cache with
- * reference counts (tabcache_*).  Rendered tiles are kept in a second cache
- * (tilecache_*).  Every computation runs with a progress function that
- * reports to /api/progress and cancels at the request's deadline or when
- * the server stops.
+ * reference counts (tab_get, tab_release).  Rendered tiles are kept in a
+ * second cache (tile_lookup, tile_store).  Every computation runs with a
+ * progress function that reports to the progress endpoint and cancels at
+ * the request's deadline or when the server stops.
  *
  * Nothing here parses HTTP: libmicrohttpd does, and hands over the path and
  * the decoded query arguments. */
@@ -76,7 +76,7 @@ static uint64_t now_ms(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* Jobs: the progress of named requests (/api/progress)                */
+/* Jobs: the progress of named requests (the progress endpoint)        */
 /* ------------------------------------------------------------------ */
 
 static pthread_mutex_t jobs_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -730,131 +730,89 @@ static int ep_rules(req *r)
     return 0;
 }
 
-static int ep_value(req *r)
+/* The engine's move as the engine endpoint answers it. */
+static void engine_out(req *r, const cli_game *g, const mpz_t x, const mpz_t y, const wy_bigmove *mv, int has,
+                       int winning, int decided, const char *method, const char *why)
+{
+    cli_out_char(&r->o, '{');
+    cli_out_json_game(&r->o, g);
+    cli_out_str(&r->o, ",\"x\":");
+    cli_out_json_big(&r->o, x);
+    cli_out_str(&r->o, ",\"y\":");
+    cli_out_json_big(&r->o, y);
+    cli_out_str(&r->o, ",\"move\":");
+    if (has) {
+        cli_json_move_head(&r->o, &g->rules, mv->kind, mv->x, mv->y, mv->side);
+        cli_out_char(&r->o, '}');
+    } else {
+        cli_out_str(&r->o, "null");
+    }
+    /* no move: lost in normal play, won in misere play */
+    const char *outcome = !has ? (g->rules.misere ? "\"N\"" : "\"P\"") : !decided ? "null" : winning ? "\"N\"" : "\"P\"";
+    cli_out_fmt(&r->o, ",\"winning\":%s,\"decided\":%s,\"outcome\":%s,\"method\":", winning ? "true" : "false",
+                decided ? "true" : "false", outcome);
+    cli_out_json_str(&r->o, method ? method : "");
+    if (!decided) {
+        cli_out_str(&r->o, ",\"why\":");
+        cli_out_json_str(&r->o, why);
+    }
+    cli_out_str(&r->o, "}\n");
+}
+
+enum { POS_VALUE, POS_MOVES, POS_ENGINE };
+
+/* /api/value, /api/moves, /api/engine: one position, by this worker's
+ * evaluator of the ruleset; the answers are the command line's. */
+static int ep_position(req *r, int what)
 {
     cli_game g;
-    if (arg_game(r, "rules", &g, 1))
+    uint64_t seed = 1;
+    if (arg_game(r, "rules", &g, 1) || (what == POS_ENGINE && arg_u64(r, "seed", &seed, 1, 0, UINT64_MAX >> 1)))
         return -1;
     wy_eval_item it;
     wy_eval_item_init(&it);
+    wy_options op;
+    wy_options_init(&op);
+    wy_bigmove mv;
+    mpz_inits(mv.x, mv.y, NULL);
     int rc = -1;
-    if (!arg_big(r, "x", it.x) && !arg_big(r, "y", it.y)) {
-        wy_run run = req_run(r, S.threads);
-        wy_exact *e = exact_for(r, &g, &run);
-        if (e) {
-            char err[WY_ERRLEN];
-            wy_status st = wy_eval(e, &it.ans, it.x, it.y, g.side, &run, err, sizeof err);
-            exact_done(e);
-            if (st == WY_OK) {
-                cli_value_out(&r->o, &g, &it, 1);
-                rc = 0;
-            } else {
-                fail_status(r, st, err);
-            }
-        }
+    wy_run run = req_run(r, S.threads);
+    wy_exact *e = NULL;
+    if (!arg_big(r, "x", it.x) && !arg_big(r, "y", it.y) && (e = exact_for(r, &g, &run))) {
+        char err[WY_ERRLEN];
+        wy_status st;
+        int has = 0, winning = 0;
+        const char *method = "";
+        if (what == POS_VALUE)
+            st = wy_eval(e, &it.ans, it.x, it.y, g.side, &run, err, sizeof err);
+        else if (what == POS_MOVES)
+            st = wy_eval_options(e, &op, it.x, it.y, g.side, &run, err, sizeof err);
+        else
+            st = cli_engine_move(e, &g, it.x, it.y, g.side, seed, &run, &mv, &has, &winning, &method, err,
+                                 sizeof err);
+        exact_done(e);
+        const int decided = st == WY_OK;
+        if (what == POS_ENGINE && st == WY_EUNDECIDED && has) /* a fallback move, said to be one */
+            st = WY_OK;
+        if (st != WY_OK)
+            fail_status(r, st, err);
+        else if (what == POS_VALUE)
+            cli_value_out(&r->o, &g, &it, 1);
+        else if (what == POS_MOVES)
+            cli_moves_out(&r->o, &g, &op, it.x, it.y, 1);
+        else
+            engine_out(r, &g, it.x, it.y, &mv, has, winning, decided, method, err);
+        rc = st == WY_OK ? 0 : -1;
     }
+    mpz_clears(mv.x, mv.y, NULL);
+    wy_options_clear(&op);
     wy_eval_item_clear(&it);
     return rc;
 }
 
-static int ep_moves(req *r)
-{
-    cli_game g;
-    if (arg_game(r, "rules", &g, 1))
-        return -1;
-    mpz_t x, y;
-    mpz_inits(x, y, NULL);
-    wy_options op;
-    wy_options_init(&op);
-    int rc = -1;
-    if (!arg_big(r, "x", x) && !arg_big(r, "y", y)) {
-        wy_run run = req_run(r, S.threads);
-        wy_exact *e = exact_for(r, &g, &run);
-        if (e) {
-            char err[WY_ERRLEN];
-            wy_status st = wy_eval_options(e, &op, x, y, g.side, &run, err, sizeof err);
-            exact_done(e);
-            if (st == WY_OK) {
-                cli_moves_out(&r->o, &g, &op, x, y, 1);
-                rc = 0;
-            } else {
-                fail_status(r, st, err);
-            }
-        }
-    }
-    wy_options_clear(&op);
-    mpz_clears(x, y, NULL);
-    return rc;
-}
-
-static int ep_engine(req *r)
-{
-    cli_game g;
-    if (arg_game(r, "rules", &g, 1))
-        return -1;
-    uint64_t seed;
-    if (arg_u64(r, "seed", &seed, 1, 0, UINT64_MAX >> 1))
-        return -1;
-    mpz_t x, y;
-    mpz_inits(x, y, NULL);
-    wy_bigmove mv;
-    mpz_inits(mv.x, mv.y, NULL);
-    int rc = -1;
-    if (!arg_big(r, "x", x) && !arg_big(r, "y", y)) {
-        wy_run run = req_run(r, S.threads);
-        wy_exact *e = exact_for(r, &g, &run);
-        if (e) {
-            char err[WY_ERRLEN];
-            int has = 0, winning = 0;
-            const char *method = "";
-            wy_status st = cli_engine_move(e, &g, x, y, g.side, seed, &run, &mv, &has, &winning,
-                                           &method, err, sizeof err);
-            exact_done(e);
-            const int decided = st == WY_OK;
-            if (st == WY_EUNDECIDED && has) /* a fallback move, said to be one */
-                st = WY_OK;
-            if (st == WY_OK) {
-                cli_out_char(&r->o, '{');
-                cli_out_json_game(&r->o, &g);
-                cli_out_str(&r->o, ",\"x\":");
-                cli_out_json_big(&r->o, x);
-                cli_out_str(&r->o, ",\"y\":");
-                cli_out_json_big(&r->o, y);
-                cli_out_str(&r->o, ",\"move\":");
-                if (has) {
-                    cli_out_fmt(&r->o, "{\"move\":\"%s\",\"to\":[", cli_move_name(mv.kind));
-                    cli_out_json_big(&r->o, mv.x);
-                    cli_out_char(&r->o, ',');
-                    cli_out_json_big(&r->o, mv.y);
-                    cli_out_char(&r->o, ']');
-                    if (g.rules.passes)
-                        cli_out_fmt(&r->o, ",\"pass\":%u", mv.side.pass);
-                    if (g.rules.heap)
-                        cli_out_fmt(&r->o, ",\"heap\":%u", mv.side.heap);
-                    cli_out_char(&r->o, '}');
-                } else {
-                    cli_out_str(&r->o, "null");
-                }
-                /* no move: lost in normal play, won in misere play */
-                const char *outcome = !has ? (g.rules.misere ? "\"N\"" : "\"P\"")
-                                           : !decided ? "null" : winning ? "\"N\"" : "\"P\"";
-                cli_out_fmt(&r->o, ",\"winning\":%s,\"decided\":%s,\"outcome\":%s,\"method\":",
-                            winning ? "true" : "false", decided ? "true" : "false", outcome);
-                cli_out_json_str(&r->o, method ? method : "");
-                if (!decided) {
-                    cli_out_str(&r->o, ",\"why\":");
-                    cli_out_json_str(&r->o, err);
-                }
-                cli_out_str(&r->o, "}\n");
-                rc = 0;
-            } else {
-                fail_status(r, st, err);
-            }
-        }
-    }
-    mpz_clears(mv.x, mv.y, x, y, NULL);
-    return rc;
-}
+static int ep_value(req *r) { return ep_position(r, POS_VALUE); }
+static int ep_moves(req *r) { return ep_position(r, POS_MOVES); }
+static int ep_engine(req *r) { return ep_position(r, POS_ENGINE); }
 
 static int ep_table(req *r)
 {

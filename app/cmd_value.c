@@ -188,10 +188,9 @@ static void side_tail(char *buf, size_t n, const wy_rules *r, wy_side s)
         buf[0] = '\0';
 }
 
-static void json_move(cli_out *o, size_t i, const wy_rules *r, wy_move_kind kind, const mpz_t tx, const mpz_t ty,
-                      wy_side s, uint32_t v)
+void cli_json_move_head(cli_out *o, const wy_rules *r, wy_move_kind kind, const mpz_t tx, const mpz_t ty, wy_side s)
 {
-    cli_out_fmt(o, "%s\n{\"move\":\"%s\",\"to\":[", i ? "," : "", move_name[kind]);
+    cli_out_fmt(o, "{\"move\":\"%s\",\"to\":[", cli_move_name(kind));
     cli_out_json_big(o, tx);
     cli_out_char(o, ',');
     cli_out_json_big(o, ty);
@@ -200,6 +199,13 @@ static void json_move(cli_out *o, size_t i, const wy_rules *r, wy_move_kind kind
         cli_out_fmt(o, ",\"pass\":%u", s.pass);
     if (r->heap)
         cli_out_fmt(o, ",\"heap\":%u", s.heap);
+}
+
+static void json_move(cli_out *o, size_t i, const wy_rules *r, wy_move_kind kind, const mpz_t tx, const mpz_t ty,
+                      wy_side s, uint32_t v)
+{
+    cli_out_str(o, i ? ",\n" : "\n");
+    cli_json_move_head(o, r, kind, tx, ty, s);
     cli_out_fmt(o, ",\"value\":%u,\"winning\":%s}", v, v ? "false" : "true");
 }
 
