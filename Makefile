@@ -84,7 +84,7 @@ EXTRA_ALL :=
 
 .PHONY: all lib check bench clean fuzz install uninstall tsan
 all: $(BUILD)/wythoff $(STATIC) $(SHARED) $(BUILD)/wythoff-naive $(UNIT_BIN) $(FUZZ_BIN) $(BUILD)/bench-baseline \
-     $(EXTRA_ALL)
+     $(BUILD)/wythoff-certcheck $(EXTRA_ALL)
 lib: $(STATIC) $(SHARED)
 # The tool alone (make SAN=thread tsan: for the ThreadSanitizer run of the
 # server tests).
@@ -137,6 +137,11 @@ $(BUILD)/wythoff-naive: $(BUILD)/tests/naive/main.o $(call obj,$(NAIVE_SRC)) $(C
 
 # The per-line bitset baseline of bench/run (independent of the library).
 $(BUILD)/bench-baseline: $(BUILD)/bench/baseline.o
+	$(LINK) -o $@ $^
+
+# The independent checker of `period --certificate` files (docs/periods.md):
+# the C library only, no header or object of the project.
+$(BUILD)/wythoff-certcheck: $(BUILD)/tools/certcheck.o
 	$(LINK) -o $@ $^
 
 # Unit tests link everything static (the internal headers' functions are

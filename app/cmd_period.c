@@ -1,9 +1,34 @@
 /* cmd_period.c - `wythoff period`: the preperiod and period of rows
- * 0..R-1, proved by the engine (wy_row_periods_compute_run). */
+ * 0..R-1, proved by the engine (wy_row_periods_compute_run), and with
+ * --certificate FILE the proof written for an independent checker
+ * (tools/certcheck.c; the format is docs/periods.md, "Certificate"). */
 #include "cli.h"
 #include "wythoff_exact.h"
 
 #include <string.h>
+
+/* The certificate: what the engine proved, every layer and row
+ * (docs/periods.md).  saltus = the row's shift per row period. */
+static void write_certificate(cli_out *o, const wy_rules *r, const wy_row_periods *rp)
+{
+    char rt[160];
+    wy_rules_format(rt, sizeof rt, r);
+    cli_out_str(o, "wythoff-period-certificate 1\n");
+    cli_out_fmt(o, "rules %s\n", rt);
+    cli_out_fmt(o, "rows %u\nlayers %u\n", rp->rows, rp->layers);
+    cli_out_fmt(o, "y0 %llu\nperiod %llu\nshift %llu\nwindow %llu\n", (unsigned long long)rp->y0,
+                (unsigned long long)rp->period, (unsigned long long)rp->shift,
+                (unsigned long long)rp->cols_computed);
+    cli_out_str(o, "# layer (passes left) x preperiod period saltus\n");
+    for (uint32_t p = 0; p < rp->layers; p++)
+        for (uint32_t x = 0; x < rp->rows; x++) {
+            size_t i = (size_t)p * rp->rows + x;
+            unsigned long long per = rp->row_period[i];
+            cli_out_fmt(o, "row %u %u %llu %llu %llu\n", p, x, (unsigned long long)rp->row_pre[i], per,
+                        (unsigned long long)(rp->period ? per * rp->shift / rp->period : 0));
+        }
+    cli_out_str(o, "end\n");
+}
 
 void cli_period_json(cli_out *o, const cli_game *g, const wy_row_periods *rp)
 {
@@ -42,18 +67,46 @@ int cli_cmd_period(cli_config *c)
         return cli_die(2, "--max-cols out of range (64 to 4294967295)");
     if (g->rules.heap || g->rules.mod)
         return cli_die(2, "period covers rulesets without heap=H and mod=M (got '%s')", g->text);
+    /* the certificate's file is checked before any work, like --output's */
+    cli_sink csink;
+    cli_out co;
+    const char *cert = c->given[O_CERTIFICATE] ? c->val[O_CERTIFICATE] : NULL;
+    if (cert) {
+        if (!*cert)
+            return cli_die(2, "--certificate needs a file name");
+        if ((rc = cli_sink_open(&csink, cert)))
+            return rc;
+        if (!cli_out_open(&co, csink.f)) {
+            cli_sink_abort(&csink);
+            return cli_die(3, "out of memory");
+        }
+    }
     cli_sink sink;
     cli_out o;
-    if ((rc = cli_open_output(c, &sink, &o)))
+    if ((rc = cli_open_output(c, &sink, &o))) {
+        if (cert)
+            cli_finish(&co, &csink, rc);
         return rc;
+    }
     wy_row_periods rp;
     cli_progress prog;
     wy_run run = cli_run(c, &prog, "period", "cells");
     wy_status st = wy_row_periods_compute_run(&rp, &g->rules, (uint32_t)rows, maxc, c->mem_limit, &run, err,
                                               sizeof err);
     cli_progress_done(&prog);
-    if (st != WY_OK)
-        return cli_finish(&o, &sink, cli_fail(st, err, 0));
+    if (st != WY_OK) {
+        rc = cli_fail(st, err, 0);
+        if (cert)
+            cli_finish(&co, &csink, rc);
+        return cli_finish(&o, &sink, rc);
+    }
+    if (cert) {
+        write_certificate(&co, &g->rules, &rp);
+        if ((rc = cli_finish(&co, &csink, 0))) {
+            wy_row_periods_clear(&rp);
+            return cli_finish(&o, &sink, rc);
+        }
+    }
     const uint32_t p = g->side.pass;
     const char *fmt = c->format;
     const int additive = rp.shift != 0;

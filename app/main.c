@@ -25,8 +25,38 @@ static const cli_cmd commands[] = {
      "exit status: 0 answered, 2 bad usage or input, 3 a method applies but needs more than --mem-limit,\n"
      "4 internal error, 6 no method decides it, 130 interrupted (man wythoff, EXIT STATUS)\n", 1, 4, "text,json",
      cli_cmd_moves},
-    {"period", C_PERIOD, "period RULES [--rows R] [--pass P] [--format text|csv|json] [--max-cols C]",
+    {"period", C_PERIOD, "period RULES [--rows R] [--pass P] [--format text|csv|json] [--max-cols C] "
+     "[--certificate FILE]",
      "preperiod and period of rows 0..R-1, proved by the engine", NULL, 1, 4, "text,csv,json", cli_cmd_period},
+    {"bfile", C_BFILE,
+     "bfile SEQUENCE RULES [--terms K] [--offset O] [--value G] [--pass P] [--heap H] [--max-cols C] "
+     "[--output FILE]",
+     "a sequence as an OEIS b-file ('n a(n)' lines), its definition in '#' lines",
+     "SEQUENCE: ppos-a, ppos-b (the P-positions (a, b), a <= b), gpos-a, gpos-b (the positions of value G),\n"
+     "preperiod, period, saltus (of rows 0, 1, ...); man wythoff-bfile defines each.\n",
+     0, 2, NULL, cli_cmd_bfile},
+    {"heap3", C_HEAP3,
+     "heap3 RULES [--size N] [--list] [--slice C] [--format text|csv|json|png] [--output FILE] [--plot FILE.png] "
+     "[--engine sweep|layer]",
+     "the atlas of RULES plus a third Nim heap: the P-positions (a, b, c), 0 <= a, b, c < N\n"
+     "RULES is a two-heap ruleset with a pass, such as nim+pass (three-heap Nim with a pass) or wythoff+pass;\n"
+     "the third heap is a plain Nim heap of c stones (RULES+heap=c).  Prints the counts, per slice c, and how the\n"
+     "P-set compares with the two-heap values (man wythoff-heap3); --list lists the P-positions.",
+     "examples:\n"
+     "  wythoff heap3 nim+pass --size 1024\n"
+     "  wythoff heap3 wythoff+pass --size 32 --list --format csv\n"
+     "  wythoff heap3 nim+pass --size 512 --plot atlas.png --format csv --output slices.csv\n",
+     1, 1, "text,csv,json,png", cli_cmd_heap3},
+    {"glayers", C_GLAYERS,
+     "glayers wythoff [--size N] [--value G] [--store DIR] [--format text|csv|json] | glayers --read DIR [--value G "
+     "[--index N [--terms K]]]",
+     "the positions of every value 0..G of Wythoff's game in one scan: their offsets from the P-positions,\n"
+     "stored compactly and read back (man wythoff-glayers)",
+     "examples:\n"
+     "  wythoff glayers wythoff --size 1e6 --value 16\n"
+     "  wythoff glayers wythoff --size 1e8 --value 64 --store layers --format csv\n"
+     "  wythoff glayers --read layers --value 5 --index 1000000 --terms 3\n",
+     0, 1, "text,csv,json", cli_cmd_glayers},
     {"compare", C_COMPARE,
      "compare RULES_A RULES_B|FILE [--size N] [--outcome] [--value G] [--value-b H] [--symmetric] [--summary] "
      "[--pass P] [--heap H] [--format text|csv|json] [--engine auto|table|layer]",
@@ -104,8 +134,8 @@ static int stdout_done(void)
 
 static int unknown(const char *name)
 {
-    return cli_die(2, "unknown command '%.60s' (commands: table, value, ppos, moves, period, compare, check, plot, "
-                      "graph, play, serve; see 'wythoff --help')",
+    return cli_die(2, "unknown command '%.60s' (commands: table, value, ppos, moves, period, bfile, heap3, glayers, "
+                      "compare, check, plot, graph, play, serve; see 'wythoff --help')",
                    name);
 }
 

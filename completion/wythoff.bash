@@ -6,13 +6,13 @@
 # accepts: the tool's option table, app/opts.c, which tests/cli/completion.sh
 # compares with `wythoff COMMAND --help`); the values of --format (per
 # command), --style and --engine; rulesets (wythoff, nim, and after '+' the
-# options not yet given); file names after --output and for compare's FILE;
-# and claim ids for `check`, read from `wythoff check --list` of the tool
+# options not yet given); file names after --output, --certificate, --plot and for compare's FILE;
+# the sequences of `bfile`; and claim ids for `check`, read from `wythoff check --list` of the tool
 # being completed (only the paper prefixes when it cannot be run).
 # Self-contained: it needs neither bash-completion's helpers nor external
 # programs other than the tool itself.
 
-_wythoff_commands='table value ppos moves period compare check plot graph play serve'
+_wythoff_commands='table value ppos moves period bfile heap3 glayers compare check plot graph play serve'
 
 # The options of each command (without the common ones below).
 declare -A _wythoff_opts=(
@@ -20,8 +20,11 @@ declare -A _wythoff_opts=(
   [value]='--pass --heap --format --output'
   [ppos]='--size --pass --heap --format --output --value --count --from --terms --engine'
   [moves]='--pass --heap --format --output'
-  [period]='--rows --pass --format --output --max-cols'
+  [period]='--rows --pass --format --output --max-cols --certificate'
+  [bfile]='--pass --heap --output --value --terms --offset --max-cols'
   [compare]='--size --pass --heap --format --output --value --engine --outcome --value-b --symmetric --summary'
+  [heap3]='--size --format --output --list --slice --engine --plot'
+  [glayers]='--size --value --store --read --index --terms --format --output'
   [check]='--format --output --list --limit'
   [plot]='--size --rows --cols --pass --heap --format --output --value --style --cell --title'
   [graph]='--size --rows --cols --pass --heap --format --output --max-edges'
@@ -33,7 +36,8 @@ _wythoff_common_opts='--mem-limit --threads --quiet --help --version'
 # The options that take a value (the next word, or --name=VALUE).
 _wythoff_arg_opts=' --size --rows --cols --pass --heap --format --output --value --from --terms --max-cols '
 _wythoff_arg_opts+='--engine --value-b --limit --style --cell --title --max-edges --mem-limit --threads '
-_wythoff_arg_opts+='--first --seed --port --bind --timeout '
+_wythoff_arg_opts+='--first --seed --port --bind --timeout --certificate --slice --plot --offset '
+_wythoff_arg_opts+='--store --read --index '
 
 # The formats of each command, the default first.
 declare -A _wythoff_formats=(
@@ -43,6 +47,8 @@ declare -A _wythoff_formats=(
   [moves]='text json'
   [period]='text csv json'
   [compare]='text csv json'
+  [heap3]='text csv json png'
+  [glayers]='text csv json'
   [check]='text markdown json'
   [plot]='png svg'
   [graph]='dot svg png pdf'
@@ -177,9 +183,12 @@ _wythoff() {
     case $opt in
       --format) cands=($(compgen -W "${_wythoff_formats[$cmd]}" -- "$val")) ;;
       --style) [ "$cmd" = plot ] && cands=($(compgen -W 'heatmap ppos table' -- "$val")) ;;
-      --engine) cands=($(compgen -W 'auto table layer' -- "$val")) ;;
+      --engine) if [ "$cmd" = heap3 ]; then cands=($(compgen -W 'sweep layer' -- "$val")); else cands=($(compgen -W 'auto table layer' -- "$val")); fi ;;
       --first) [ "$cmd" = play ] && cands=($(compgen -W 'me engine' -- "$val")) ;;
-      --output) files=1 ;;
+      --output | --certificate | --plot) files=1 ;;
+      --store | --read)
+        compopt -o filenames 2>/dev/null
+        cands=($(compgen -d -- "$val")) ;;
       *) ;; # numbers, titles: nothing to offer
     esac
     if ((files)); then
@@ -209,6 +218,13 @@ _wythoff() {
         fi
         ;;
       plot) ((npos < 3)) && cands=($(_wythoff_rules "$cur")) ;;
+      bfile)
+        if ((npos == 0)); then
+          cands=($(compgen -W 'ppos-a ppos-b gpos-a gpos-b preperiod period saltus' -- "$cur"))
+        elif ((npos == 1)); then
+          cands=($(_wythoff_rules "$cur"))
+        fi
+        ;;
       *) ((npos == 0)) && cands=($(_wythoff_rules "$cur")) ;;
     esac
     # a ruleset option with '=' takes a number next: no space after it

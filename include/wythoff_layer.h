@@ -74,11 +74,57 @@ typedef int (*wy_layer_fn)(void *ctx, uint64_t x, uint64_t y);
  * Cost: O(size * L) word operations for the papers' games (a row's search
  * usually ends in its first word), L = (pass+1) (heap+1) (g+1) layers, or
  * (g XOR heap) + 1 in normal play without a pass; memory about
- * 2 L size / 8 bytes.  Wythoff values 0 and 1 at size 10^9: about 12 s on
- * one thread, 500 MB. */
+ * 2 L size / 8 bytes (an upper bound: on mapped bitsets the pages below
+ * the scan's frontiers are given back as it goes, wy_layer_scan_all).
+ * Wythoff values 0 and 1 at size 10^9: about 12 s on one thread, 500 MB. */
 WY_API wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size, uint64_t mem_limit,
                         wy_layer_fn fn, void *fn_ctx, uint64_t *count, const wy_run *run, char *err,
                         size_t errlen);
+
+/* ------------------------------------------------------------------ */
+/* Every value up to g in one scan                                     */
+/* ------------------------------------------------------------------ */
+
+/* Called for every position (x, y) with x <= y < size of every value v <= g
+ * (side state `side`): rows in increasing x; within a row, values in
+ * increasing v (with the heap shortcut, normal play without a pass at heap
+ * h > 0: increasing v XOR h), and a value's positions in increasing y
+ * (several only in the terminal region).  A nonzero return stops the scan (WY_ECANCELED). */
+typedef int (*wy_layer_all_fn)(void *ctx, uint64_t v, uint64_t x, uint64_t y);
+
+/* Bytes wy_layer_scan_all needs for the values 0..g in the window
+ * 0 <= x, y < size.  Small windows: as wy_layer_estimate(g) (plus the
+ * counts).  Windows whose bitsets are mapped (16 MiB or more in all; not in
+ * sanitizer builds): the pages below the scan's frontiers are given back as
+ * it goes, and each layer's column bits are set at most 2 size / 5 + 2^22
+ * bits above its row frontier and its diagonal bits at most size / 16 + 2^22
+ * above its first unused diagonal (the scan checks this as it sets them); the
+ * estimate counts those windows, a block of rows and two 2 MiB grains per
+ * bitset.  Wythoff's layers lie within a bounded distance of its
+ * P-positions (Nivasch 2009, docs/glayers.md), whose columns reach about
+ * phi x in row x, so their live columns span about 0.382 size: values
+ * 0..64 at size 10^9 need about 4.4 GB instead of 16.5 GB. */
+WY_API uint64_t wy_layer_all_estimate(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size);
+
+/* The positions of every value v <= g in side state `side` in the window
+ * 0 <= x, y < size, in one scan: the layers it computes anyway to find
+ * value g (in normal play without a pass, with heap h > 0: the base values
+ * up to the next power of two above max(g, h), minus one).  counts (g + 1
+ * entries, may be NULL) receives the number of positions of each value in
+ * the whole window, mirror images counted (as wy_layer_scan's *count).
+ * fn may be NULL.  Errors as wy_layer_scan, with wy_layer_all_estimate
+ * against mem_limit before anything is allocated; and WY_ERANGE when a cell
+ * is found outside the windows of columns and diagonals the estimate
+ * reserved (never for the papers' games at any size tried: docs/glayers.md;
+ * the positions reported until then are right); WY_ERANGE when g >= 2^32.
+ * One thread (run->threads is not used); fn and run->progress are called
+ * from the calling thread, progress after every 2^16 rows.  The positions
+ * of value g are exactly wy_layer_scan's, in the same order.
+ * Cost: as wy_layer_scan of value g (L layers), memory
+ * wy_layer_all_estimate. */
+WY_API wy_status wy_layer_scan_all(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size,
+                                   uint64_t mem_limit, wy_layer_all_fn fn, void *fn_ctx, uint64_t *counts,
+                                   const wy_run *run, char *err, size_t errlen);
 
 /* ------------------------------------------------------------------ */
 /* The positions of a value in a window, in order                      */

@@ -103,6 +103,19 @@ WY_API wy_status wy_plot(const wy_plot_spec *spec, const wy_run *run, wy_write_f
 /* The colour of value v on a heatmap whose largest value is vmax: entry
  * v * 255 / vmax of the scale (0 when vmax is 0). */
 WY_API void wy_plot_heat_rgb(uint64_t v, uint64_t vmax, uint8_t rgb[3]);
+
+/* A heatmap PNG of values the caller computed (`wythoff heap3 --plot`):
+ * v[x * cols + y] for 0 <= x < rows, 0 <= y < cols (each side at most
+ * WY_PLOT_HEATMAP_MAX), x to the right and y upward as the heatmaps above,
+ * coloured by wy_plot_heat_rgb(v, vmax) (values above vmax as vmax), cells
+ * holding `none` black; cell pixels a side (0: about WY_PLOT_TARGET pixels
+ * in all, 1 to 64), a frame, corner labels and the title (NULL: none).
+ * The geometry is in the tEXt chunk "wythoff-geometry" (style=array).
+ * wy_plot_array_estimate: its bytes (0 for a bad size). */
+WY_API uint64_t wy_plot_array_estimate(uint32_t rows, uint32_t cols, unsigned cell);
+WY_API wy_status wy_plot_array_png(const uint32_t *v, uint32_t rows, uint32_t cols, uint32_t none, uint64_t vmax,
+                                   unsigned cell, const char *title, wy_write_fn write, void *ctx, char *err,
+                                   size_t errlen);
 /* The colour of a dot in the games of bit mask m (1 .. 7). */
 WY_API void wy_plot_set_rgb(unsigned m, uint8_t rgb[3]);
 

@@ -26,6 +26,12 @@ extern const size_t ck_nclaims_000, ck_nclaims_001, ck_nclaims_002, ck_nclaims_0
 /* The misere closed forms of docs/exact.md (misere.c), after the papers. */
 extern const ck_claim ck_claims_misere[];
 extern const size_t ck_nclaims_misere;
+/* The three-heap atlases of docs/heap3.md (atlas_heap3.c), after paper 003's. */
+extern const ck_claim ck_claims_heap3[];
+extern const size_t ck_nclaims_heap3;
+/* The g-positions of Wythoff's game far out, docs/glayers.md (atlas_glayers.c), last. */
+extern const ck_claim ck_claims_glayers[];
+extern const size_t ck_nclaims_glayers;
 
 /* The scales of claims (wy_claim_info: scale, default_limit, cap). */
 #define FIXED WY_SCALE_FIXED, 0, 0

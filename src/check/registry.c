@@ -9,7 +9,9 @@ static const struct {
     const size_t *n;
 } papers[] = {
     {ck_claims_000, &ck_nclaims_000}, {ck_claims_001, &ck_nclaims_001}, {ck_claims_002, &ck_nclaims_002},
-    {ck_claims_003, &ck_nclaims_003}, {ck_claims_004, &ck_nclaims_004}, {ck_claims_misere, &ck_nclaims_misere},
+    {ck_claims_003, &ck_nclaims_003}, {ck_claims_heap3, &ck_nclaims_heap3}, {ck_claims_004, &ck_nclaims_004},
+    {ck_claims_misere, &ck_nclaims_misere},
+    {ck_claims_glayers, &ck_nclaims_glayers},
 };
 
 /* The claim of index i across the papers, or NULL. */

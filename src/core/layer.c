@@ -52,6 +52,26 @@
  * per-row bitsets (rowbits: smaller values in the same side state; sidebits:
  * the same value at smaller heaps), cleared again at the end of the row.
  *
+ * Memory.  Which bits are read when: row x tests the column bit of x and
+ * searches from start >= x, so it reads (and sets) column bits only at
+ * columns >= x; the diagonal search starts at x + dptr, so it reads
+ * diagonal bits only at diagonals >= dptr, and dptr never decreases; the
+ * per-row bitsets (rowbits, sidebits) are read, set and cleared at columns
+ * >= x.  Hence after the rows below x1 every column bit below x1 and every
+ * diagonal bit below the current dptr is dead: run_rows gives their whole
+ * grains (2 MiB, a huge page) back with madvise(MADV_DONTNEED) after each
+ * block of rows, for mapped bitsets.  A page given back reads as zeros if
+ * touched again; by the above it never is.  What stays resident is, per
+ * layer, the columns between the row and the largest column used (about
+ * (phi - 1) x for Wythoff's values, which follow the P-positions) and the
+ * diagonals between dptr and the largest diagonal used (a few).
+ * wy_layer_estimate still counts the full bitsets (an upper bound);
+ * wy_layer_scan_all's estimate counts windows of 2 size / 5 + 2^22 columns
+ * and size / 16 + 2^22 diagonals above the frontiers (plus a block and two
+ * grains per bitset), and the scan checks every column and diagonal bit it
+ * sets against them (a cell outside stops it with WY_ERANGE), so its memory
+ * never exceeds the estimate it checked before allocating.
+ *
  * Threads (run->threads >= 2, windows of 2^24 rows or more, fewer than 8
  * values and heaps): the layers are cut into consecutive ranges, one per
  * thread, and the rows flow through them in blocks of 2^16 (a pipeline:
@@ -89,6 +109,11 @@
 
 /* Bitsets at least this large are mapped directly (zero pages, huge pages). */
 #define MMAP_MIN ((size_t)1 << 24)
+/* Mapped bitsets give back their pages below the scan's frontiers in whole
+ * grains (a huge page: no page is split). */
+#define RELEASE_GRAIN ((uint64_t)1 << 21)
+/* scan_all's windows reach this many bits beyond their share of the size. */
+#define SPAN_PAD ((uint64_t)1 << 22)
 
 #if defined(__SANITIZE_ADDRESS__)
 #define LAYER_NO_MMAP 1 /* keep ASan's leak checking on every allocation */
@@ -113,12 +138,25 @@ typedef struct {
     uint64_t words;   /* 64-bit words per bitset (one spare word at the end) */
     uint64_t nsets;   /* bitsets in all (saturating) */
     uint64_t bytes;   /* estimate (saturating) */
+    /* wy_layer_scan_all: the layers of side state (P, H) reported are those
+     * of base value b with (b XOR vxor) <= g, vxor the heap of the heap
+     * shortcut (0 otherwise) */
+    int all;
+    uint64_t vxor, gmax;
+    /* windows (scan_all on large windows, see "Memory" above): a layer's
+     * column bits may be set at most colspan bits above its column
+     * frontier, its diagonal bits at most diagspan above its diagonal
+     * frontier; UINT64_MAX: no window (the whole bitset may be touched) */
+    uint64_t colspan, diagspan;
 } plan;
 
-static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uint64_t size)
+static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uint64_t size, int all)
 {
     memset(pl, 0, sizeof *pl);
     pl->wyt = r->game == WY_GAME_WYTHOFF;
+    pl->all = all;
+    pl->gmax = g;
+    pl->colspan = pl->diagspan = UINT64_MAX;
     uint64_t span = size ? size - 1 : 0;
     uint64_t wmul = pl->wyt ? 3 : 2;
     /* A cell has at most x + y (+ min(x, y)) + h + [p > 0] options, so its
@@ -128,7 +166,18 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
         /* heap shortcut: value g at heap h = base value g XOR h */
         uint64_t b = g ^ side.heap;
         vmax = wy_sat_mul(wmul, span);
+        if (all && side.heap) {
+            /* every v <= g: base values v XOR h, all below the next power
+             * of two above max(g, h); none above vmax is needed */
+            uint64_t m = g > side.heap ? g : side.heap, p2 = 1;
+            while (p2 <= m && p2 < ((uint64_t)1 << 63))
+                p2 <<= 1;
+            b = p2 <= m ? UINT64_MAX : p2 - 1;
+            pl->vxor = side.heap;
+        }
         pl->P = pl->H = 0;
+        if (all && b > vmax)
+            b = vmax; /* the values above vmax have no cell */
         pl->G = b;
         pl->empty = b > vmax;
     } else {
@@ -137,8 +186,8 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
             vmax = 1;
         pl->P = side.pass;
         pl->H = side.heap;
-        pl->G = g;
-        pl->empty = g > vmax;
+        pl->G = all && g > vmax ? vmax : g;
+        pl->empty = !all && g > vmax;
     }
     pl->words = size / 64 + 2;
     uint64_t overhead = 4096;
@@ -157,12 +206,36 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
         pl->nsets = wy_sat_add(pl->nsets, nside);
     if (pl->use_sidebits)
         pl->nsets = wy_sat_add(pl->nsets, wy_sat_mul(pl->P + 1, wy_sat_add(pl->G, 1)));
-    uint64_t b = wy_sat_mul(pl->nsets, wy_sat_mul(pl->words, 8));
-    /* per layer: its descriptor and current column; the pipeline's ring
-     * (counted whenever threads could be asked for) */
-    b = wy_sat_add(b, wy_sat_mul(pl->L, LDESC_BYTES + 8));
-    if (size >= PIPE_MIN_SIZE)
+    const uint64_t setb = wy_sat_mul(pl->words, 8);
+    uint64_t b = wy_sat_mul(pl->nsets, setb);
+#ifndef LAYER_NO_MMAP
+    if (all && b >= MMAP_MIN) {
+        /* scan_all on a mapped window: the pages below the frontiers are
+         * given back as the rows advance, and a layer's bits are set only
+         * within a window above its frontiers (checked as they are set;
+         * see "Memory" above); each window costs its bits, the block
+         * between two releases and a partial grain at either end */
+        uint64_t cs = wy_sat_add(size / 5 * 2, SPAN_PAD), ds = wy_sat_add(size / 16, SPAN_PAD);
+        uint64_t cb = wy_sat_add(cs / 8 + BLOCK / 8 + 64, 2 * RELEASE_GRAIN);
+        uint64_t db = wy_sat_add(ds / 8 + BLOCK / 8 + 64, 2 * RELEASE_GRAIN);
+        if (cb < setb && db < setb && wy_terminal_bound(r) < ds / 2) { /* row 0 marks 0..K unchecked */
+            pl->colspan = cs;
+            pl->diagspan = ds;
+            uint64_t other = pl->nsets - wy_sat_mul(pl->L, pl->wyt ? 2 : 1); /* row and side bitsets */
+            b = wy_sat_add(wy_sat_mul(pl->L, cb), wy_sat_mul(other, cb));
+            if (pl->wyt)
+                b = wy_sat_add(b, wy_sat_mul(pl->L, db));
+        }
+    }
+#endif
+    /* per layer: its descriptor, current column and release frontiers;
+     * the pipeline's ring (counted whenever threads could be asked for;
+     * scan_all runs on one thread) */
+    b = wy_sat_add(b, wy_sat_mul(pl->L, LDESC_BYTES + 8 + 32));
+    if (size >= PIPE_MIN_SIZE && !all)
         b = wy_sat_add(b, wy_sat_mul(pl->L, RING * BLOCK * 8));
+    if (all) /* the counts of the values 0..g (at most the layers') */
+        b = wy_sat_add(b, wy_sat_mul(pl->G + 1, 8));
     /* the terminal values and their scratch */
     b = wy_sat_add(b, wy_sat_mul(nside, 8));
     b = wy_sat_add(b, wy_sat_add(pl->H, 3));
@@ -195,7 +268,14 @@ wy_status wy_layer_supported(const wy_rules *rules, char *err, size_t errlen)
 uint64_t wy_layer_estimate(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size)
 {
     plan pl;
-    make_plan(&pl, rules, side, g, size);
+    make_plan(&pl, rules, side, g, size, 0);
+    return pl.bytes;
+}
+
+uint64_t wy_layer_all_estimate(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size)
+{
+    plan pl;
+    make_plan(&pl, rules, side, g, size, 1);
     return pl.bytes;
 }
 
@@ -351,18 +431,63 @@ typedef struct {
 _Static_assert(sizeof(ldesc) <= LDESC_BYTES, "LDESC_BYTES is below the descriptor's size");
 _Static_assert(sizeof(ldesc) % 64 == 0, "a descriptor fills whole cache lines");
 
+/* The caller's function, for either scan: value v's cell (x, y). */
+typedef int (*lfn)(void *ctx, uint64_t v, uint64_t x, uint64_t y);
+
+/* A layer's release frontiers (mapped bitsets): bits below colrel (diagrel)
+ * are never read again and their whole grains are given back; coldone
+ * (diagdone) bytes of the bitset are given back already. */
+typedef struct {
+    uint64_t colrel, coldone, diagrel, diagdone;
+} lrel;
+
 /* What the rows of every layer share. */
 typedef struct {
     ldesc *desc;
     uint64_t L, size, K;
-    uint64_t target;  /* the layer asked for: the last one */
-    uint64_t *ring;   /* column of layer l's cell in row x: ring[l * (rmask + 1) + (x & rmask)] (NONE: none) */
+    uint64_t target;    /* the layer asked for: the last one */
+    uint64_t report_lo; /* layers report_lo..target are reported (scan: target only) */
+    uint64_t vxor;      /* reported layer l has value (l - report_lo) XOR vxor */
+    uint64_t gmax;      /* ... when that is at most gmax */
+    uint64_t *ring;     /* column of layer l's cell in row x: ring[l * (rmask + 1) + (x & rmask)] (NONE: none) */
     uint64_t rmask;
-    int rowclear;     /* per-row bitsets in use: clear them after each row */
-    wy_layer_fn fn;
+    int rowclear;       /* per-row bitsets in use: clear them after each row */
+    lfn fn;
     void *fn_ctx;
-    uint64_t found;   /* positions of the target layer, with mirror images */
+    uint64_t found;     /* positions of the target layer, with mirror images */
+    uint64_t *counts;   /* scan_all: positions of each value 0..gmax (one thread) */
+    /* memory (mapped bitsets only): the frontiers, the row and side
+     * bitsets (one thread), and the windows of the plan */
+    lrel *rel;
+    uint64_t *rowside, *rsdone; /* nrowside bitsets of W words; bytes given back */
+    uint64_t nrowside, W;
+    uint64_t colspan, diagspan;
+    uint64_t over_x, over_y; /* the cell that left its window (overflow) */
+    int overflow;
 } core;
+
+/* Give back the whole grains of bitset b (bytes from its start) below bit
+ * `bit`, beyond the *done bytes given back already: bytes [*done, bit / 64
+ * * 8), rounded inward to grains of the address space. */
+static void release_below(uint64_t *b, uint64_t bit, uint64_t *done)
+{
+#if !defined(LAYER_NO_MMAP) && defined(MADV_DONTNEED)
+    uint64_t end = (bit >> 6) * 8;
+    if (end <= *done + RELEASE_GRAIN)
+        return;
+    uintptr_t base = (uintptr_t)b, lo = base + *done, hi = base + end;
+    lo = (lo + RELEASE_GRAIN - 1) & ~(uintptr_t)(RELEASE_GRAIN - 1);
+    hi &= ~(uintptr_t)(RELEASE_GRAIN - 1);
+    if (hi > lo) {
+        (void)madvise((void *)lo, hi - lo, MADV_DONTNEED); /* reads as zeros if touched again: never, see above */
+        *done = hi - base;
+    }
+#else
+    (void)b;
+    (void)bit;
+    (void)done;
+#endif
+}
 
 /* Rows x0 <= x < x1 of the layers l0 <= l < l1 (every layer below l0 has
  * finished these rows).  Returns 1 if fn asked to stop. */
@@ -374,8 +499,12 @@ static int run_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_t x1)
     ldesc *const desc = c->desc;
     uint64_t *const ring = c->ring;
     const int rowclear = c->rowclear;
-    const wy_layer_fn fn = c->fn;
+    const lfn fn = c->fn;
     void *const fn_ctx = c->fn_ctx;
+    const uint64_t report_lo = c->report_lo, vxor = c->vxor, gmax = c->gmax;
+    const uint64_t colspan = c->colspan, diagspan = c->diagspan;
+    lrel *const rel = c->rel;
+    uint64_t *const counts = c->counts;
     uint64_t found = 0;
     int stopped = 0;
     uint64_t ex[2 * EXPLICIT_MAX];
@@ -393,12 +522,18 @@ static int run_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_t x1)
                     if (D->diag)
                         bit_set_range(D->diag, 0, hi);
                 }
-                if (l == target && x <= K - x) {
+                if (l >= report_lo && x <= K - x) {
+                    uint64_t v = (l - report_lo) ^ vxor;
+                    if (v > gmax)
+                        continue;
                     uint64_t hi = K - x < size - 1 ? K - x : size - 1;
-                    found += 2 * (hi - x) + 1;
+                    if (l == target)
+                        found += 2 * (hi - x) + 1;
+                    if (counts)
+                        counts[v] += 2 * (hi - x) + 1;
                     if (fn)
                         for (uint64_t y = x; y <= hi && !stopped; y++)
-                            stopped = fn(fn_ctx, x, y) != 0;
+                            stopped = fn(fn_ctx, v, x, y) != 0;
                     if (stopped)
                         goto out;
                 }
@@ -436,6 +571,14 @@ static int run_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_t x1)
             uint64_t y = search(D->col, D->diag, D->rb_test, D->sb_test, ex, nex, x, start, size);
             if (y == NONE)
                 continue;
+            if (rel && (y - rel[l].colrel >= colspan || (D->diag && y - x - rel[l].diagrel >= diagspan))) {
+                /* the cell lies beyond the layer's window (scan_all) */
+                c->overflow = 1;
+                c->over_x = x;
+                c->over_y = y;
+                stopped = 1;
+                goto out;
+            }
             cur[l * stride] = y;
             bit_set(D->col, y);
             if (D->diag)
@@ -444,9 +587,15 @@ static int run_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_t x1)
                 bit_set(D->rb_mark, y);
             if (D->sb_mark)
                 bit_set(D->sb_mark, y);
-            if (l == target) {
-                found += y == x ? 1 : 2;
-                if (fn && fn(fn_ctx, x, y)) {
+            if (l >= report_lo) {
+                uint64_t v = (l - report_lo) ^ vxor;
+                if (v > gmax)
+                    continue;
+                if (l == target)
+                    found += y == x ? 1 : 2;
+                if (counts)
+                    counts[v] += y == x ? 1 : 2;
+                if (fn && fn(fn_ctx, v, x, y)) {
                     stopped = 1;
                     goto out;
                 }
@@ -463,6 +612,20 @@ static int run_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_t x1)
                 }
             }
     }
+    /* Memory.  Row x1 and later read a layer's column bits only at
+     * columns >= x1 (the test of column x, the search from start >= x) and
+     * its diagonal bits only at diagonals >= dptr (the search starts at
+     * x + dptr, and dptr never decreases); the per-row bitsets are read and
+     * set at columns >= x.  So everything below those frontiers is dead. */
+    if (rel)
+        for (uint64_t l = l0; l < l1; l++) {
+            release_below(desc[l].col, x1, &rel[l].coldone);
+            rel[l].colrel = x1;
+            if (desc[l].diag) {
+                release_below(desc[l].diag, desc[l].dptr, &rel[l].diagdone);
+                rel[l].diagrel = desc[l].dptr;
+            }
+        }
 out:
     if (found) /* only the target layer's thread finds any */
         c->found += found;
@@ -479,6 +642,9 @@ static wy_status run_single(core *c, const wy_run *run)
         uint64_t x1 = c->size - x0 > BLOCK ? x0 + BLOCK : c->size;
         if (run_rows(c, 0, c->L, x0, x1))
             return WY_ECANCELED;
+        if (c->rel) /* the row and side bitsets: read and set at columns >= x only */
+            for (uint64_t i = 0; i < c->nrowside; i++)
+                release_below(c->rowside + i * c->W, x1, &c->rsdone[i]);
         if (progress && progress(run->progress_ctx, x1, c->size))
             return WY_ECANCELED;
     }
@@ -635,9 +801,25 @@ static unsigned pipe_threads(const plan *pl, uint64_t size, const wy_run *run)
     return (unsigned)T;
 }
 
-wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size, uint64_t mem_limit,
-                        wy_layer_fn fn, void *fn_ctx, uint64_t *count, const wy_run *run, char *err,
-                        size_t errlen)
+/* The caller's function of wy_layer_scan, called through lfn. */
+typedef struct {
+    wy_layer_fn fn;
+    void *ctx;
+} one_fn;
+
+static int call_one(void *ctx, uint64_t v, uint64_t x, uint64_t y)
+{
+    (void)v;
+    const one_fn *o = ctx;
+    return o->fn(o->ctx, x, y);
+}
+
+/* Both scans: all = 0 reports the target layer to fn (wy_layer_scan), all =
+ * 1 every layer of side state `side` of value <= g (wy_layer_scan_all, with
+ * counts[0..g]). */
+static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size, uint64_t mem_limit,
+                           int all, lfn fn, void *fn_ctx, uint64_t *count, uint64_t *counts, const wy_run *run,
+                           char *err, size_t errlen)
 {
     if (count)
         *count = 0;
@@ -653,17 +835,20 @@ wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, uint64_
         return wy_fail(WY_ERANGE, err, errlen,
                        "a %llu x %llu window is beyond the layer engine (at most 2^40 a side)",
                        (unsigned long long)size, (unsigned long long)size);
+    if (all && g >= ((uint64_t)1 << 32))
+        return wy_fail(WY_ERANGE, err, errlen, "values 0..%llu are too many for one scan (at most 2^32)",
+                       (unsigned long long)g);
 
     plan pl;
-    make_plan(&pl, rules, side, g, size);
+    make_plan(&pl, rules, side, g, size, all);
     if (mem_limit && pl.bytes > mem_limit) {
         char lim[32];
         wy_format_bytes(lim, sizeof lim, mem_limit);
         return wy_fail(WY_ERANGE, err, errlen,
-                       "the layer engine needs about %llu MiB for value %llu in a %llu x %llu window, more than the "
-                       "limit of %s",
-                       (unsigned long long)(pl.bytes >> 20) + 1, (unsigned long long)g, (unsigned long long)size,
-                       (unsigned long long)size, lim);
+                       "the layer engine needs about %llu MiB for value%s %s%llu in a %llu x %llu window, more than "
+                       "the limit of %s",
+                       (unsigned long long)(pl.bytes >> 20) + 1, all ? "s" : "", all ? "0.." : "",
+                       (unsigned long long)g, (unsigned long long)size, (unsigned long long)size, lim);
     }
     if (pl.empty) {
         /* no cell of the window has so large a value */
@@ -680,8 +865,10 @@ wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, uint64_
     const int wyt = pl.wyt;
     const uint64_t P = pl.P, H = pl.H, G = pl.G, L = pl.L, W = pl.words;
     const uint64_t nside = (P + 1) * (H + 1);
-    const unsigned T = pipe_threads(&pl, size, run);
+    const unsigned T = all ? 1 : pipe_threads(&pl, size, run);
     const uint64_t ringlen = T > 1 ? RING * BLOCK : 1;
+    const uint64_t per = wyt ? 2 : 1;
+    const uint64_t nrowside = pl.nsets - L * per;
 
     size_t setbytes = (size_t)(pl.nsets * W * 8);
     int mapped = 0;
@@ -691,12 +878,16 @@ wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, uint64_
     uint64_t *ring = malloc((size_t)(L * ringlen) * sizeof *ring);
     uint64_t *tv = malloc((size_t)nside * sizeof *tv);
     unsigned char *seen = malloc((size_t)(H + 3));
-    if (!sets || !desc || !ring || !tv || !seen) {
+    lrel *rel = mapped ? calloc((size_t)L, sizeof *rel) : NULL;
+    uint64_t *rsdone = mapped ? calloc((size_t)nrowside + 1, sizeof *rsdone) : NULL;
+    if (!sets || !desc || !ring || !tv || !seen || (mapped && (!rel || !rsdone))) {
         zfree(sets, setbytes, mapped);
         free(desc);
         free(ring);
         free(tv);
         free(seen);
+        free(rel);
+        free(rsdone);
         return wy_fail(WY_ERANGE, err, errlen,
                        "out of memory for the layer scan of value %llu in a %llu x %llu window (about %llu MiB)",
                        (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
@@ -708,7 +899,6 @@ wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, uint64_
 
     /* bitsets: the layers' col (and diag), then the row bitsets (one per
      * side state), then the side bitsets (one per (p, g')) */
-    const uint64_t per = wyt ? 2 : 1;
     uint64_t *const rowbits = pl.use_rowbits ? sets + L * per * W : NULL;
     uint64_t *const sidebits = pl.use_sidebits ? sets + (L * per + (pl.use_rowbits ? nside : 0)) * W : NULL;
     const uint64_t G1 = G + 1, HG = (H + 1) * G1;
@@ -745,20 +935,60 @@ wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, uint64_
     c.size = size;
     c.K = wy_terminal_bound(rules);
     c.target = pl.target;
+    c.report_lo = all ? L - G1 : pl.target;
+    c.vxor = all ? pl.vxor : 0;
+    c.gmax = all ? g : UINT64_MAX;
     c.ring = ring;
     c.rmask = ringlen - 1;
     c.rowclear = rowbits || sidebits;
     c.fn = fn;
     c.fn_ctx = fn_ctx;
+    c.counts = all ? counts : NULL;
+    c.rel = rel;
+    c.rowside = sets + L * per * W;
+    c.nrowside = nrowside;
+    c.rsdone = rsdone;
+    c.W = W;
+    c.colspan = pl.colspan;
+    c.diagspan = pl.diagspan;
     wy_status rc = T > 1 ? run_pipeline(&c, T, run) : run_single(&c, run);
 
     zfree(sets, setbytes, mapped);
     free(desc);
     free(ring);
+    free(rel);
+    free(rsdone);
     if (count)
         *count = c.found;
+    if (c.overflow)
+        return wy_fail(WY_ERANGE, err, errlen,
+                       "the layer scan of values 0..%llu in a %llu x %llu window found the cell (%llu, %llu) outside "
+                       "the window of columns it reserves (%llu bits above row %llu, %llu diagonals above the first "
+                       "unused one); wy_layer_scan's full bitsets cover it (%llu MiB for value %llu)",
+                       (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
+                       (unsigned long long)c.over_x, (unsigned long long)c.over_y, (unsigned long long)pl.colspan,
+                       (unsigned long long)c.over_x, (unsigned long long)pl.diagspan,
+                       (unsigned long long)(wy_layer_estimate(rules, side, g, size) >> 20) + 1,
+                       (unsigned long long)g);
     if (rc == WY_ECANCELED)
         return wy_fail(WY_ECANCELED, err, errlen, "layer scan canceled after %llu positions",
                        (unsigned long long)c.found);
     return rc;
+}
+
+wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size, uint64_t mem_limit,
+                        wy_layer_fn fn, void *fn_ctx, uint64_t *count, const wy_run *run, char *err,
+                        size_t errlen)
+{
+    one_fn o = {fn, fn_ctx};
+    return scan_core(rules, side, g, size, mem_limit, 0, fn ? call_one : NULL, &o, count, NULL, run, err, errlen);
+}
+
+wy_status wy_layer_scan_all(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size, uint64_t mem_limit,
+                            wy_layer_all_fn fn, void *fn_ctx, uint64_t *counts, const wy_run *run, char *err,
+                            size_t errlen)
+{
+    if (counts && g < ((uint64_t)1 << 32))
+        memset(counts, 0, (size_t)(g + 1) * sizeof *counts);
+    return scan_core(rules, side, g, size, mem_limit, 1, fn, fn_ctx, NULL, counts, run, err, errlen);
 }

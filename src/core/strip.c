@@ -54,17 +54,23 @@
  *    window beyond column y0 + P: the detection (section 4) only proposes
  *    (y0, P, d), the state equality proves them.
  *
- * 4. Detection.  Per (p, x), the smallest q (and for it the smallest
- *    preperiod) with r[y + q] - r[y] constant on a tail of the window at
- *    least 3q + 64 long that starts before C/2.  The joint P is the lcm of
- *    the q; y0 is the largest preperiod plus K - 1, since the state's oldest
- *    column y0 - K + 1 must already be periodic for the check to pass
- *    (starting from max(pre, K) and stepping by P fails when P is much
- *    smaller than K: wythoff+terminal=7, rows 0..7), and at least K, T + 2
- *    and N.  A failed check moves y0 by P (a row set may still hold a stray
- *    value above its mex) up to STRIP_RETRIES times.  The window must reach
- *    y0 + 2P (the check reads up to y0 + P, section 5 up to y0 + P + q);
- *    otherwise the next, doubled window is tried.
+ * 4. Detection.  Per (p, x), a q and the smallest preperiod pre for it
+ *    with r[y + q] - r[y] constant on [pre, C - q), the tail at least
+ *    2q + 64 columns long (the difference seen constant over a whole period
+ *    and 64 more columns); among those, the one with the least pre + 2q
+ *    (see detect()).  (An earlier version asked for 3q + 64
+ *    and pre < C/2 and so missed periods the window held: nim+pass, rows
+ *    0..41, period 921,600 from column 1,615,605 in 2^22 columns.)  A q
+ *    proposed from a coincidence only costs a failed check.  The joint P is
+ *    the lcm of the q; y0 is the largest preperiod plus K - 1, since the
+ *    state's oldest column y0 - K + 1 must already be periodic for the check
+ *    to pass (starting from max(pre, K) and stepping by P fails when P is
+ *    much smaller than K: wythoff+terminal=7, rows 0..7), and at least K,
+ *    T + 2 and N.  A failed check moves y0 by P (a row set may still hold a
+ *    stray value above its mex) up to STRIP_RETRIES times.  The window must
+ *    reach column y0 + P (the check reads up to it; section 5 reads below
+ *    it and takes later values from the proved period); otherwise the next,
+ *    doubled window is tried, and the final message says what was searched.
  *
  * 5. Per-row minimal periods.  Once (y0, P, d) is proved, a row's sequence
  *    minus y * d / P is periodic with period P from y0 on; any period q of
@@ -72,17 +78,20 @@
  *    difference is bounded) and then gcd(q, P) is a period too, so the
  *    smallest period divides P.  For a divisor q, r[y + q] - r[y] is itself
  *    P-periodic from y0 on, so checking it on [y0, y0 + P) proves it for all
- *    y >= y0; the preperiod is then found by scanning down from y0.
+ *    y >= y0 (values at y0 + P and beyond are r[y - P] + d, proved); the
+ *    preperiod is then found by scanning down from y0.
  */
 #include "strip.h"
 #include "internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define STRIP_FIRST_COLS 4096u
 #define STRIP_RETRIES 4
 #define STRIP_SPARSE_ROWS 256u /* up to this many rows, always the sparse layout */
+#define STRIP_MIN_TAIL 64u     /* detection: columns seen beyond one period (section 4) */
 
 static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
@@ -115,6 +124,7 @@ typedef struct {
     uint64_t K;       /* state width (columns of values kept per row) */
     int unbounded;
     uint32_t *row;    /* C values: the row being looked at */
+    char why[200];    /* why the last attempt found no proof (for the final message) */
 } ctx;
 
 static void read_row(ctx *c, uint32_t p, uint32_t x)
@@ -127,25 +137,34 @@ static void read_row(ctx *c, uint32_t p, uint32_t x)
 /* Signed difference of two values (values are < 2^32). */
 static int64_t diff(const uint32_t *r, uint64_t a, uint64_t b) { return (int64_t)r[a] - (int64_t)r[b]; }
 
-/* Detection on r[0 .. C): the smallest q with r[y + q] - r[y] = e constant
- * for y in [pre, C - q), C - pre >= 3q + 64, pre < C / 2; pre is the smallest
- * for that q.  1 if found.  A wrong q usually fails within a few steps of
+/* Detection on r[0 .. C).  A candidate is a q with r[y + q] - r[y] = e
+ * constant for y in [pre, C - q), pre the smallest such, and C - pre >=
+ * 2q + STRIP_MIN_TAIL (the difference seen constant over a whole period and
+ * a margin).  The proof needs the window to reach about pre + q, so the
+ * candidate with the least pre + 2q is taken (the smallest q among equals):
+ * a small q that holds only on the window's last columns by coincidence
+ * loses to the true period with its early preperiod (which may be a
+ * multiple of it: a row can follow q on its last columns but not from its
+ * true preperiod on).  The scan stops at q >= (least pre + 2q) / 2.
+ * 1 if a candidate was found.  A wrong q usually fails within a few steps of
  * the scan from the right end, so this costs about C + (true q)^2. */
 static int detect(uint64_t *q_out, uint64_t *pre_out, int64_t *e_out, const uint32_t *r, uint64_t C)
 {
-    for (uint64_t q = 1; q <= C / 4 && 3 * q + 64 <= C; q++) {
+    uint64_t best = UINT64_MAX, bq = 0;
+    for (uint64_t q = 1; 2 * q + STRIP_MIN_TAIL <= C && 2 * q < best; q++) {
         uint64_t y = C - 1 - q; /* last y with r[y + q] in the window */
         int64_t e = diff(r, y + q, y);
         while (y > 0 && diff(r, y - 1 + q, y - 1) == e)
             y--;
-        if (C - y >= 3 * q + 64 && y < C / 2) {
+        if (C - y >= 2 * q + STRIP_MIN_TAIL && y + 2 * q < best) {
+            best = y + 2 * q;
+            bq = q;
             *q_out = q;
             *pre_out = y;
             *e_out = e;
-            return 1;
         }
     }
-    return 0;
+    return bq != 0;
 }
 
 static int bit(const uint64_t *b, uint64_t v) { return (int)((b[v >> 6] >> (v & 63)) & 1); }
@@ -200,7 +219,15 @@ static int row_state_matches(const ctx *c, const uint32_t *r, uint64_t y0, uint6
     return ok;
 }
 
-/* Per-row smallest period (a divisor of P, section 5) and its preperiod. */
+/* r[y] for y < y0 + 2P, reading only r[0 .. y0 + P): beyond, the proved
+ * period gives r[y] = r[y - P] + d. */
+static int64_t val(const uint32_t *r, uint64_t y, uint64_t y0, uint64_t P, uint64_t d)
+{
+    return y < y0 + P ? (int64_t)r[y] : (int64_t)r[y - P] + (int64_t)d;
+}
+
+/* Per-row smallest period (a divisor of P, section 5) and its preperiod.
+ * Reads r[0 .. y0 + P) only. */
 static int row_minimal(uint64_t *q_out, uint64_t *pre_out, const uint32_t *r, uint64_t y0, uint64_t P, uint64_t d)
 {
     for (uint64_t q = 1; q <= P; q++) {
@@ -208,11 +235,11 @@ static int row_minimal(uint64_t *q_out, uint64_t *pre_out, const uint32_t *r, ui
             continue;
         int64_t e = (int64_t)(q * d / P);
         uint64_t y;
-        for (y = y0; y < y0 + P && diff(r, y + q, y) == e; y++)
+        for (y = y0; y < y0 + P && val(r, y + q, y0, P, d) - (int64_t)r[y] == e; y++)
             ;
         if (y < y0 + P)
             continue;
-        uint64_t pre = y0;
+        uint64_t pre = y0; /* pre - 1 + q < y0 + P: inside the window */
         while (pre > 0 && diff(r, pre - 1 + q, pre - 1) == e)
             pre--;
         *q_out = q;
@@ -236,12 +263,20 @@ static wy_status attempt(wy_strip **out, ctx *c, char *err, size_t errlen)
             uint64_t q, pre;
             int64_t e;
             read_row(c, p, x);
-            if (!detect(&q, &pre, &e, c->row, C))
+            if (!detect(&q, &pre, &e, c->row, C)) {
+                snprintf(c->why, sizeof c->why, "row %u%s shows no period q with G(x, y + q) - G(x, y) constant "
+                         "over q + %u columns or more", x, p ? " (a pass layer)" : "", STRIP_MIN_TAIL);
                 return WY_EDIFF;
-            if (e != (c->unbounded ? (int64_t)q : 0))
+            }
+            if (e != (c->unbounded ? (int64_t)q : 0)) {
+                snprintf(c->why, sizeof c->why, "row %u repeats with period %llu but saltus %lld, not %llu", x,
+                         (unsigned long long)q, (long long)e, (unsigned long long)(c->unbounded ? q : 0));
                 return WY_EDIFF;
-            if (!lcm_u64(&P, P, q) || P > C / 4)
+            }
+            if (!lcm_u64(&P, P, q) || P >= C) {
+                snprintf(c->why, sizeof c->why, "the rows' periods have a common period beyond the window");
                 return WY_EDIFF;
+            }
             maxpre = max_u64(maxpre, pre);
         }
     const uint64_t d = c->unbounded ? P : 0;
@@ -252,8 +287,13 @@ static wy_status attempt(wy_strip **out, ctx *c, char *err, size_t errlen)
     /* the proof: state(y0 + P) == state(y0) + d, every layer and row */
     int proved = 0;
     for (int a = 0; !proved && a <= STRIP_RETRIES; a++, y0 += P) {
-        if (y0 + 2 * P > C) /* room for the check and for section 5 */
+        if (y0 + P >= C) { /* the check reads columns y0 - K + 1 .. y0 + P */
+            snprintf(c->why, sizeof c->why,
+                     "the rows look periodic with joint period %llu from column %llu on, which a proof checks at "
+                     "column %llu, beyond the window", (unsigned long long)P, (unsigned long long)(maxpre),
+                     (unsigned long long)(y0 + P));
             return WY_EDIFF;
+        }
         proved = 1;
         for (uint32_t p = 0; proved && p < L; p++)
             for (uint32_t x = R; proved && x-- > 0;) {
@@ -266,8 +306,11 @@ static wy_status attempt(wy_strip **out, ctx *c, char *err, size_t errlen)
         if (proved)
             break;
     }
-    if (!proved)
+    if (!proved) {
+        snprintf(c->why, sizeof c->why, "the state at column %llu differs from the state %llu columns later",
+                 (unsigned long long)(y0 - P), (unsigned long long)P);
         return WY_EDIFF;
+    }
 
     /* store the strip */
     const uint64_t ncols = y0 + P;
@@ -386,9 +429,17 @@ wy_status wy_strip_build_run(wy_strip **out, const wy_rules *rules, uint32_t nro
     char rt[160];
     wy_rules_format(rt, sizeof rt, rules);
     /* WY_EDIFF: searched and found none (a fact about the ruleset, which the
-     * exact engine may remember); other failures are about this run */
-    return wy_fail(WY_EDIFF, err, errlen, "rows 0..%u of %s: no period found in the first %llu columns", nrows - 1, rt,
-                   (unsigned long long)tried);
+     * exact engine may remember); other failures are about this run.  The
+     * message says what was searched: a joint period P from column y0 on is
+     * found in a window of C columns whenever y0 + P < C and every row shows
+     * its own period over one period and STRIP_MIN_TAIL more columns. */
+    return wy_fail(WY_EDIFF, err, errlen,
+                   "rows 0..%u of %s: no period found in the first %llu columns (%s; searched: for each row a "
+                   "period q with a constant difference G(x, y + q) - G(x, y) over its last q + %u columns or more, "
+                   "their joint period P and preperiod y0 with y0 + P inside the window, proved by the state at y0 "
+                   "and y0 + P)",
+                   nrows - 1, rt, (unsigned long long)tried, c.why[0] ? c.why : "no window computed",
+                   STRIP_MIN_TAIL);
 }
 
 wy_strip *wy_strip_new(const wy_rules *rules, uint32_t nrows, uint32_t nlayers, uint64_t y0, uint64_t period,

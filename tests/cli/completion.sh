@@ -74,6 +74,11 @@ is "--count" wythoff ppos wythoff --co
 is "" wythoff value wythoff 3 5 --si
 is "--max-cols --mem-limit" wythoff period wythoff --m
 is "--rows" wythoff period wythoff+pass --r
+# bfile: the sequence, then the ruleset
+is "ppos-a ppos-b period preperiod" wythoff bfile p
+is "wythoff+pass wythoff+pass=" wythoff bfile gpos-a wythoff+pa
+is "" wythoff bfile period wythoff ''
+is "--offset --output" wythoff bfile ppos-a wythoff --o
 
 # formats per command, from the command table (docs/formats.md)
 is "text csv json markdown latex bin" wythoff table wythoff --format ''

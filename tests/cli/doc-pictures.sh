@@ -3,7 +3,8 @@
 # states make.
 #
 # In README.md and docs/*.md, every line of a ```sh block that runs
-# build/wythoff with `--output docs/img/FILE` is run again with the output in
+# build/wythoff (or scripts/plot-periods, which draws data/periods/*.csv)
+# with `--output docs/img/FILE` is run again with the output in
 # a temporary directory, and the new file must equal docs/img/FILE byte for
 # byte (the encoders are deterministic: tests/cli/plot.sh checks that).
 # Commands that render through Graphviz are skipped where `dot` is missing.
@@ -22,7 +23,7 @@ trap 'rm -rf "$tmp"' EXIT
 awk '
   $0 == "```sh" { insh = 1; next }
   insh && $0 == "```" { insh = 0; next }
-  insh && /build\/wythoff/ && /--output docs\/img\// { print FILENAME "\t" $0 }
+  insh && (/build\/wythoff/ || /^scripts\/plot-periods /) && /--output docs\/img\// { print FILENAME "\t" $0 }
 ' README.md docs/*.md >"$tmp/cmds"
 
 made=" "

@@ -16,12 +16,14 @@ declare -A args=(
   [table]="wythoff --size 2" [value]="wythoff 3 5" [ppos]="wythoff --size 4" [moves]="wythoff 3 5"
   [period]="wythoff --rows 2" [compare]="wythoff wythoff+pass=2 --size 3" [check]="000.thm2 --limit 100"
   [plot]="wythoff --size 4 --output $tmp/p.svg" [graph]="wythoff --size 2" [play]="wythoff 4 7"
+  [bfile]="ppos-a wythoff --terms 3" [heap3]="nim+pass --size 8"
 )
 # an option of another command, per command
 declare -A foreign=([table]=--count [value]=--size [ppos]=--fragment [moves]=--output-x [period]=--cols
-                    [compare]=--style [check]=--pass [plot]=--limit [graph]=--outcome [play]=--size)
+                    [compare]=--style [check]=--pass [plot]=--limit [graph]=--outcome [play]=--size
+                    [bfile]=--size [heap3]=--rows)
 # (play reads its moves from standard input: here none, the game is abandoned, exit 0)
-for cmd in table value ppos moves period compare check plot graph play; do
+for cmd in table value ppos moves period bfile heap3 compare check plot graph play; do
   # shellcheck disable=SC2086
   set -- ${args[$cmd]}
   "$W" "$cmd" -h >"$tmp/h1" 2>&1; r1=$?
@@ -52,7 +54,7 @@ done
 # the top of docs/commands.md is the usage lines of --help, in order
 synopsis=$(awk '/^```$/ { n++; next } n == 1 { print } n > 1 { exit }' docs/commands.md)
 usages=""
-for cmd in table value ppos moves period compare check plot graph play serve; do
+for cmd in table value ppos moves period bfile heap3 compare check plot graph play serve; do
   "$W" "$cmd" --help >"$tmp/h" 2>&1
   usage=$(head -n 1 "$tmp/h")
   usages+="${usage#usage: }"$'\n'
@@ -82,7 +84,7 @@ expect 2 "not an IPv4 or IPv6 address" -- serve --bind localhost.invalid
 expect 2 "too many arguments" -- serve wythoff
 
 # --output for every command that writes text
-for cmd in table value ppos moves period compare check; do
+for cmd in table value ppos moves period bfile heap3 compare check; do
   # shellcheck disable=SC2086
   set -- ${args[$cmd]}
   rm -f "$tmp/o"
@@ -132,6 +134,10 @@ readers=(
   "ppos --terms|--terms|big|D|0|ppos wythoff --from 0 --terms @ --format csv|"
   "period --rows|--rows|small|D|0|period wythoff --rows @|"
   "period --max-cols|--max-cols|big|D|0|period wythoff --rows 2 --max-cols @|"
+  "bfile --terms|--terms|small|D|0|bfile ppos-a wythoff+pass --terms @|"
+  "bfile --offset|--offset|big|D|0|bfile ppos-b wythoff --offset @ --terms 2|"
+  "bfile --value|--value|small|D|0|bfile gpos-a wythoff --value @ --terms 3|"
+  "bfile --max-cols|--max-cols|big|D|0|bfile saltus wythoff --terms 2 --max-cols @|"
   "compare --size|--size|big|D|1|compare wythoff wythoff+pass --outcome --size @|"
   "compare --value|--value|big|D|1|compare wythoff wythoff+pass --size 1030 --value @ --format csv|"
   "compare --pass|--pass|big|D|0|compare wythoff+pass=2000 wythoff --pass @ --size 3 --outcome|"

@@ -47,4 +47,16 @@ expect 2 "heap=H"     -- period wythoff+heap=1
 expect 2 "mod=M"      -- period wythoff+mod=3
 expect 2 "--max-cols" -- period wythoff --max-cols 10
 expect 3 "no period"  -- period nim+pass --rows 40 --max-cols 5000
+# The detection sees a period once the window holds one period of every row
+# after its preperiod, with 64 columns to spare, and the proof's two states
+# (rows 0-45: joint period 1536, row 45's preperiod 15844, state width 46,
+# so columns up to 15844 + 45 + 1536; the row's tail needs 15844 + 2 * 1536
+# + 64 = 18980 columns).  The earlier rule asked for 3 periods and a
+# preperiod below half the window: 32768 columns.
+if diff <("$W" period wythoff --rows 46 --max-cols 19000 --format csv) data/wythoff-row-periods.csv >/dev/null; then
+  pass "period wythoff --rows 46 --max-cols 19000: found and equal to data/wythoff-row-periods.csv"
+else
+  fail "period wythoff --rows 46 --max-cols 19000 does not give data/wythoff-row-periods.csv"
+fi
+expect 3 "searched: for each row a period q" -- period wythoff --rows 46 --max-cols 18900
 finish

@@ -38,6 +38,16 @@
  *     same order with the same count as one thread, at 2^24 + 12345 rows
  *     (three rulesets; one under the sanitizers, four with WY_TEST_BIG=1);
  *     cancellation while it runs.
+ *  5. wy_layer_scan_all: every value 0..g of one scan against one
+ *     wy_layer_scan per value (positions, order, counts) on wythoff, nim,
+ *     passes, heaps (the heap shortcut: values in the order v XOR h),
+ *     terminal sets and misere (window 700, 200 under the sanitizers); at
+ *     2^25 + 77 rows (2^21 + 77 under the sanitizers), where the mapped
+ *     bitsets give back their pages below the scan's frontiers: wythoff
+ *     values 0..2 against wy_layer_scan, wythoff value 0 against the Wythoff
+ *     pairs and nim values 0..9 (row bitsets too) against (x, x XOR v); its
+ *     estimate refuses below itself and is below a third of the full
+ *     bitsets for 0..64 at 10^9.
  *
  * Environment: WY_SEED, WY_TEST_ITERS (random rulesets: 30 per iteration, 10
  * under the sanitizers), WY_TEST_BIG=1, WY_TEST_SAN=1 (tk_test_san: set by
@@ -899,6 +909,166 @@ static int threads_same(uint64_t size, size_t ncases)
 }
 
 /* ------------------------------------------------------------------ */
+/* wy_layer_scan_all against one wy_layer_scan per value                */
+/* ------------------------------------------------------------------ */
+
+#define ALL_MAXG 20
+
+typedef struct {
+    digest d[ALL_MAXG + 1];
+    uint64_t gmax, vxor; /* within a row, values ascending after XOR vxor */
+    int bad_v, bad_order;
+    uint64_t lx, lv, ly, n;
+} all_digest;
+
+static int all_fn(void *ctx, uint64_t v, uint64_t x, uint64_t y)
+{
+    all_digest *a = ctx;
+    if (v > a->gmax) {
+        a->bad_v = 1;
+        return 1;
+    }
+    /* rows ascending, then values ascending, then columns */
+    const uint64_t w = v ^ a->vxor, lw = a->lv ^ a->vxor;
+    if (a->n && (x < a->lx || (x == a->lx && (w < lw || (v == a->lv && y <= a->ly)))))
+        a->bad_order = 1;
+    a->lx = x;
+    a->lv = v;
+    a->ly = y;
+    a->n++;
+    return digest_fn(&a->d[v], x, y);
+}
+
+/* Every value 0..g of one scan_all = wy_layer_scan of that value: the same
+ * positions in the same order, the same counts. */
+static int all_vs_scan(tk_group *grp, const char *text, wy_side s, uint64_t g, uint64_t size)
+{
+    wy_rules r;
+    char err[WY_ERRLEN];
+    if (!parse(&r, text))
+        return 1;
+    all_digest a;
+    memset(&a, 0, sizeof a);
+    a.gmax = g;
+    a.vxor = !r.misere && !r.passes ? s.heap : 0;
+    uint64_t counts[ALL_MAXG + 1];
+    for (uint64_t v = 0; v <= g; v++)
+        a.d[v].h = UINT64_C(0xCBF29CE484222325);
+    wy_status st = wy_layer_scan_all(&r, s, g, size, 0, all_fn, &a, counts, NULL, err, sizeof err);
+    grp->cases++;
+    if (st != WY_OK || a.bad_v || a.bad_order) {
+        tk_fail(grp, "%s side (%u, %u) values 0..%llu, size %llu: status %d (%s), value out of range %d, order %d",
+                text, s.pass, s.heap, (unsigned long long)g, (unsigned long long)size, st, st ? err : "", a.bad_v,
+                a.bad_order);
+        return 1;
+    }
+    for (uint64_t v = 0; v <= g; v++) {
+        digest d = {UINT64_C(0xCBF29CE484222325), 0, 0, 0, 0};
+        uint64_t c = 0;
+        grp->cases++;
+        st = wy_layer_scan(&r, s, v, size, 0, digest_fn, &d, &c, NULL, err, sizeof err);
+        if (st != WY_OK || d.h != a.d[v].h || d.n != a.d[v].n || c != counts[v])
+            tk_fail(grp, "%s side (%u, %u) value %llu of 0..%llu, size %llu: scan_all %llu reports, count %llu; scan "
+                         "%llu reports, count %llu (or the positions differ)",
+                    text, s.pass, s.heap, (unsigned long long)v, (unsigned long long)g, (unsigned long long)size,
+                    (unsigned long long)a.d[v].n, (unsigned long long)counts[v], (unsigned long long)d.n,
+                    (unsigned long long)c);
+    }
+    return 0;
+}
+
+/* scan_all of values 0..g against closed forms: wythoff value 0, the
+ * pairs (a_n, a_n + n), a_n = floor(n phi) stepped exactly: a_(n+1) = a_n + 2
+ * iff a_n + 2 <= (n + 1) phi, i.e. (2 a_n + 3 - n)^2 < 5 (n + 1)^2 (128-bit);
+ * nim value v, (x, x XOR v). */
+static void all_closed(tk_group *grp, const char *text, uint64_t g, uint64_t size)
+{
+    wy_rules r;
+    char err[WY_ERRLEN];
+    if (!parse(&r, text))
+        return;
+    all_digest a;
+    memset(&a, 0, sizeof a);
+    a.gmax = g;
+    for (uint64_t v = 0; v <= g; v++)
+        a.d[v].h = UINT64_C(0xCBF29CE484222325);
+    wy_status st = wy_layer_scan_all(&r, (wy_side){0, 0}, g, size, 0, all_fn, &a, NULL, NULL, err, sizeof err);
+    grp->cases++;
+    if (st != WY_OK || a.bad_v || a.bad_order) {
+        tk_fail(grp, "%s values 0..%llu, size %llu: status %d (%s)", text, (unsigned long long)g,
+                (unsigned long long)size, st, st ? err : "");
+        return;
+    }
+    const int nim = r.game == WY_GAME_NIM;
+    for (uint64_t v = 0; v <= (nim ? g : 0); v++) {
+        digest d = {UINT64_C(0xCBF29CE484222325), 0, 0, 0, 0};
+        if (nim) {
+            for (uint64_t x = 0; x < size; x++)
+                if ((x ^ v) >= x && (x ^ v) < size)
+                    digest_fn(&d, x, x ^ v);
+        } else {
+            for (uint64_t n = 0, an = 0; an + n < size; n++) {
+                digest_fn(&d, an, an + n);
+                unsigned __int128 l = 2 * an + 3 - n, m = n + 1;
+                an += l * l < 5 * m * m ? 2 : 1;
+            }
+        }
+        grp->cases++;
+        if (d.h != a.d[v].h || d.n != a.d[v].n)
+            tk_fail(grp, "%s value %llu of 0..%llu, size %llu: scan_all %llu positions, the closed form %llu (or "
+                         "they differ)",
+                    text, (unsigned long long)v, (unsigned long long)g, (unsigned long long)size,
+                    (unsigned long long)a.d[v].n, (unsigned long long)d.n);
+    }
+}
+
+static int scan_all_same(void)
+{
+    static const struct {
+        const char *text;
+        wy_side s;
+        uint64_t g;
+    } cases[] = {
+        {"wythoff", {0, 0}, 20},          {"nim", {0, 0}, 9},
+        {"wythoff+pass", {1, 0}, 9},      {"wythoff+heap=3", {0, 3}, 6},
+        {"wythoff+heap=3", {0, 1}, 10},   {"wythoff+terminal=3+misere", {0, 0}, 12},
+        {"nim+pass+heap=2", {1, 2}, 5},   {"wythoff+pass=2+heap=9+misere", {2, 9}, 3},
+    };
+    tk_group grp = {"wy_layer_scan_all: every value 0..g = wy_layer_scan of that value (positions, order, counts); "
+                    "a window whose bitsets give back their pages",
+                    0, 0};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        all_vs_scan(&grp, cases[i].text, cases[i].s, cases[i].g, san ? 200 : 700);
+    /* large enough that the column and diagonal bitsets give back grains
+     * (2 MiB each: 2^24 bits) as the rows pass: against wy_layer_scan
+     * (which gives back its pages the same way), and against closed forms
+     * that share nothing with the engine: wythoff value 0 = the Wythoff
+     * pairs, nim value v = (x, x XOR v) for v = 0..9 (G >= 8: the row
+     * bitsets give back their pages too) */
+    const uint64_t big = san ? ((uint64_t)1 << 21) + 77 : ((uint64_t)1 << 25) + 77;
+    all_vs_scan(&grp, "wythoff", (wy_side){0, 0}, 2, big);
+    all_closed(&grp, "wythoff", 2, big);
+    all_closed(&grp, "nim", 9, big);
+    /* the estimate: refused before allocating; 0..64 at 10^9 comfortably
+     * below the full bitsets (mapped windows; not under the sanitizers) */
+    wy_rules r;
+    char err[WY_ERRLEN];
+    if (!parse(&r, "wythoff"))
+        return 1;
+    grp.cases += 2;
+    uint64_t e = wy_layer_all_estimate(&r, (wy_side){0, 0}, 64, 1000000000);
+    if (wy_layer_scan_all(&r, (wy_side){0, 0}, 64, 1000000000, e - 1, NULL, NULL, NULL, NULL, err, sizeof err) !=
+            WY_ERANGE ||
+        !strstr(err, "MiB"))
+        tk_fail(&grp, "scan_all below its estimate: not refused (%s)", err);
+    if (!san && !(e < wy_layer_estimate(&r, (wy_side){0, 0}, 64, 1000000000) / 3 && e < ((uint64_t)6 << 30)))
+        tk_fail(&grp, "scan_all 0..64 at 10^9: estimate %llu MiB, not below a third of the full bitsets' %llu MiB",
+                (unsigned long long)(e >> 20),
+                (unsigned long long)(wy_layer_estimate(&r, (wy_side){0, 0}, 64, 1000000000) >> 20));
+    return tk_group_end(&grp);
+}
+
+/* ------------------------------------------------------------------ */
 
 int main(void)
 {
@@ -917,6 +1087,7 @@ int main(void)
     uint64_t t0 = now_ms();
 
     failed += refusals();
+    failed += scan_all_same();
 
     uint8_t *mark = malloc((size_t)BW * BW > (size_t)W * W ? (size_t)BW * BW : (size_t)W * W);
     if (!mark) {

@@ -1,0 +1,642 @@
+/* cmd_bfile.c - `wythoff bfile`: a sequence the tool computes, written as
+ * an OEIS b-file: '#' lines that define it (ruleset, side state, order,
+ * offset, method, tool, the command that regenerates it), then "n a(n)"
+ * lines (docs/bfile.md).  The terms come from the library alone:
+ *   ppos-a, ppos-b   wy_eval_ppos where a closed form exists, else one
+ *                    layer scan; the table engine by columns for max=N
+ *                    (a row holds infinitely many P-positions there);
+ *   gpos-a, gpos-b   one layer scan (wy_layer_scan), its window doubled
+ *                    until every term is proved complete;
+ *   preperiod, period, saltus   wy_row_periods_compute_run, as `period`. */
+#include "cli.h"
+#include "wythoff_exact.h"
+#include "wythoff_layer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TERMS_MAX 10000000u
+#define CHUNK 65536 /* positions asked of wy_eval_ppos at a time */
+#define ROWS_MAX 4096u /* as `period --rows` */
+#define LAYER_MAX ((uint64_t)1 << 40)
+
+typedef enum { SQ_PPOS, SQ_GPOS, SQ_ROWS } sq_kind;
+
+static const struct {
+    const char *name;
+    sq_kind kind;
+    int which; /* positions: 0 the smaller coordinate, 1 the larger; rows: 0 preperiod, 1 period, 2 saltus */
+} seqs[] = {
+    {"ppos-a", SQ_PPOS, 0}, {"ppos-b", SQ_PPOS, 1}, {"gpos-a", SQ_GPOS, 0}, {"gpos-b", SQ_GPOS, 1},
+    {"preperiod", SQ_ROWS, 0}, {"period", SQ_ROWS, 1}, {"saltus", SQ_ROWS, 2},
+};
+#define NSEQS (sizeof seqs / sizeof seqs[0])
+
+typedef struct {
+    cli_config *c;
+    const cli_game *g;
+    const char *name;
+    sq_kind kind;
+    int which;
+    uint64_t terms, value, max_cols;
+    mpz_t offset;
+    cli_out *o;
+} bfile;
+
+/* ------------------------------------------------------------------ */
+/* The header                                                          */
+/* ------------------------------------------------------------------ */
+
+/* 1 for Wythoff's game with no option: the ruleset of the pairs a(n) =
+ * floor(n phi), b(n) = a(n) + n (OEIS A000201, A001950). */
+static int plain_wythoff(const wy_rules *r)
+{
+    return r->game == WY_GAME_WYTHOFF && !r->passes && !r->heap && !r->max && !r->mod && !r->has_terminal &&
+           !r->misere;
+}
+
+static int plain_nim(const wy_rules *r)
+{
+    return r->game == WY_GAME_NIM && !r->passes && !r->heap && !r->max && !r->has_terminal && !r->misere;
+}
+
+/* The ruleset in words, from the rules language (docs/rules.md, Moves). */
+static void rules_words(cli_out *o, const wy_rules *r)
+{
+    char take[64], most[32] = "";
+    if (r->max) {
+        snprintf(take, sizeof take, "1 to %u stones", r->max);
+        snprintf(most, sizeof most, " (1 to %u)", r->max);
+    } else {
+        snprintf(take, sizeof take, "any positive number of stones");
+    }
+    if (r->game == WY_GAME_WYTHOFF)
+        cli_out_fmt(o, "Wythoff's game on two heaps of x and y stones: a move takes %s from one heap, or the same "
+                       "number%s from both",
+                    take, most);
+    else
+        cli_out_fmt(o, "Nim on two heaps of x and y stones: a move takes %s from one heap", take);
+    if (r->mod)
+        cli_out_fmt(o, ", or a >= 1 stones from the first heap and b >= 1 from the second with a != b and a = b "
+                       "(mod %u)%s",
+                    r->mod, r->max ? ", a and b" : "");
+    if (r->mod && r->max)
+        cli_out_fmt(o, " at most %u", r->max);
+    if (r->has_terminal)
+        cli_out_fmt(o, "; a position with x + y <= %u has no move on the two heaps", r->terminal);
+    if (r->heap)
+        cli_out_fmt(o, "; beside them an extra Nim heap of %u stone%s, from which a move takes any positive number",
+                    r->heap, r->heap == 1 ? "" : "s");
+    if (r->passes)
+        cli_out_fmt(o, "; %u pass%s in all, shared by both players: a pass changes nothing but uses one, and is "
+                       "never allowed from a position with no other move",
+                    r->passes, r->passes == 1 ? "" : "es");
+    cli_out_str(o, r->misere ? "; the player who makes the last move loses (misere play)"
+                             : "; the player who cannot move loses (normal play)");
+}
+
+static void side_words(cli_out *o, const cli_game *g)
+{
+    char s[64];
+    if (wy_side_format(s, sizeof s, &g->rules, g->side) > 0)
+        cli_out_fmt(o, "# Side state: %s (the positions are those of the two heaps in this state)\n", s);
+    else
+        cli_out_str(o, "# Side state: none (the ruleset has no pass and no extra heap)\n");
+}
+
+/* The first lines: what a(n) is. */
+static void head_definition(bfile *b)
+{
+    cli_out *o = b->o;
+    const cli_game *g = b->g;
+    const char *val = g->rules.misere ? "G-" : "G";
+    cli_out_fmt(o, "# %s of %s", b->name, g->text);
+    if (b->kind == SQ_GPOS)
+        cli_out_fmt(o, ", value %llu", (unsigned long long)b->value);
+    cli_out_str(o, " (a b-file: lines \"n a(n)\")\n# a(n) = ");
+    if (b->kind == SQ_ROWS) {
+        static const char *const what[3] = {
+            "the preperiod of row n: the least y0 such that G(n, y + p) = G(n, y) + s for every y >= y0, with "
+            "p = period(n) and s = saltus(n)",
+            "the period of row n: the least p >= 1 such that G(n, y + p) - G(n, y) is one constant s for every "
+            "large y",
+            "the saltus of row n: s = G(n, y + p) - G(n, y) for every y >= preperiod(n), p = period(n)"};
+        cli_out_fmt(o, "%s; G(x, y) is the %s value of the position (x, y)\n", what[b->which],
+                    g->rules.misere ? "misere Sprague-Grundy (G-)" : "Sprague-Grundy");
+    } else {
+        char set[64];
+        if (b->kind == SQ_GPOS && b->value)
+            snprintf(set, sizeof set, "position (x, y) with x <= y and %s(x, y) = %llu", val,
+                     (unsigned long long)b->value);
+        else
+            snprintf(set, sizeof set, "P-position (x, y) with x <= y (%s(x, y) = 0)", val);
+        cli_out_fmt(o, "%s of the n-th %s; %s is the %s value\n",
+                    b->which ? "y, the larger coordinate," : "x, the smaller coordinate,", set, val,
+                    g->rules.misere ? "misere Sprague-Grundy" : "Sprague-Grundy");
+        if (g->rules.max)
+            cli_out_str(o, "# Order: the positions (x, y) with x <= y sorted by y, then x (a row holds infinitely "
+                           "many P-positions under max=N, a column finitely many); n = 0 is the first\n");
+        else
+            cli_out_str(o, "# Order: the positions (x, y) with x <= y sorted by x, then y; n = 0 is the first\n");
+        cli_out_str(o, "# A position with x = y is listed once; (y, x) with y > x is the same position mirrored "
+                       "(the rules are symmetric) and is not listed\n");
+    }
+    cli_out_fmt(o, "# Ruleset: %s (the rules language of the wythoff tool); in words: ", g->text);
+    rules_words(o, &g->rules);
+    cli_out_str(o, "\n");
+    side_words(o, g);
+}
+
+/* The OEIS sequence a(n) is, where it is exactly one (checked by the
+ * closed form in tests/cli/bfile.sh). */
+static void head_oeis(bfile *b)
+{
+    const wy_rules *r = &b->g->rules;
+    if (b->kind == SQ_ROWS || (b->kind == SQ_GPOS && b->value))
+        return;
+    const int from1 = mpz_sgn(b->offset) > 0;
+    if (plain_wythoff(r)) {
+        const char *a = b->which ? "A001950" : "A000201";
+        const char *f = b->which ? "floor(n phi^2) = floor(n phi) + n, the upper Wythoff sequence"
+                                 : "floor(n phi), the lower Wythoff sequence";
+        cli_out_fmt(b->o, "# OEIS: a(n) = %s, phi = (1 + sqrt(5))/2: %s, which has offset 1 (a(1) = %d)%s\n", f, a,
+                    b->which ? 2 : 1,
+                    from1 ? "; these are its terms" : "; a(0) = 0 here comes before its terms");
+    } else if (plain_nim(r)) {
+        cli_out_str(b->o, "# OEIS: a(n) = n (the P-positions of Nim are (n, n)): A001477, the nonnegative integers, "
+                          "offset 0\n");
+    }
+}
+
+/* The last lines: the range, the method, the tool, the command. */
+static void head_tail(bfile *b, const char *method, uint64_t count, int finite)
+{
+    cli_out *o = b->o;
+    const cli_game *g = b->g;
+    mpz_t last;
+    mpz_init(last);
+    mpz_add_ui(last, b->offset, count);
+    mpz_sub_ui(last, last, 1);
+    cli_out_fmt(o, "# Offset: 0 (%s); this file: n = ",
+                b->kind == SQ_ROWS ? "n is the row x" : "a(0) is the first position in that order");
+    cli_out_big(o, b->offset);
+    cli_out_str(o, "..");
+    cli_out_big(o, last);
+    if (finite)
+        cli_out_fmt(o, ", every term: the set is finite (%llu positions with x <= y)",
+                    (unsigned long long)(mpz_get_ui(b->offset) + count));
+    cli_out_fmt(o, "\n# Method: %s\n", method);
+    head_oeis(b);
+    cli_out_fmt(o, "# Made by: wythoff %s\n# Regenerate: wythoff bfile %s %s", WY_VERSION, b->name, g->text);
+    if (b->kind == SQ_GPOS)
+        cli_out_fmt(o, " --value %llu", (unsigned long long)b->value);
+    if (g->rules.passes)
+        cli_out_fmt(o, " --pass %u", g->side.pass);
+    if (g->rules.heap)
+        cli_out_fmt(o, " --heap %u", g->side.heap);
+    if (mpz_sgn(b->offset)) {
+        cli_out_str(o, " --offset ");
+        cli_out_big(o, b->offset);
+    }
+    cli_out_fmt(o, " --terms %llu", (unsigned long long)b->terms);
+    if (b->kind == SQ_ROWS && b->c->given[O_MAXCOLS])
+        cli_out_fmt(o, " --max-cols %llu", (unsigned long long)b->max_cols);
+    cli_out_char(o, '\n');
+    mpz_clear(last);
+}
+
+static void term_u64(cli_out *o, uint64_t n, uint64_t v)
+{
+    cli_out_u64(o, n);
+    cli_out_char(o, ' ');
+    cli_out_u64(o, v);
+    cli_out_char(o, '\n');
+}
+
+/* Stop writing: Ctrl-C or a write error (cli_finish reports either). */
+static int stopped(const cli_out *o) { return cli_interrupted() || cli_write_failed(o); }
+
+static int gpos_scan(bfile *b);
+
+/* ------------------------------------------------------------------ */
+/* ppos-a, ppos-b: along the sequence of wy_eval_ppos                  */
+/* ------------------------------------------------------------------ */
+
+/* Sorted by x, then y.  Where the exact engine has a closed form, the
+ * library's sequence of P-positions (what `ppos --from` lists), in chunks:
+ * a full chunk drops the positions of its last x and the next one starts at
+ * that x, so that a row is never split.  For Wythoff's game the start jumps
+ * to n = offset by the pairs' closed form, and the engine's own index of
+ * every term is checked against n.  Without a closed form, one layer scan
+ * of the P-positions (gpos_scan): wy_eval_ppos would scan the rows from 0
+ * again for every chunk. */
+static int ppos_by_x(bfile *b)
+{
+    char err[WY_ERRLEN];
+    const cli_game *g = b->g;
+    cli_config *c = b->c;
+    const int jump = plain_wythoff(&g->rules);
+    wy_exact *ex = NULL;
+    wy_status st = wy_exact_new(&ex, &g->rules, c->mem_limit, err, sizeof err);
+    if (st != WY_OK)
+        return cli_fail(st, err, 0);
+    char dir[4096];
+    wy_exact_set_cache(ex, wy_exact_cache_default(dir, sizeof dir));
+    mpz_t *xa = malloc(CHUNK * sizeof *xa), *ya = malloc(CHUNK * sizeof *ya), *na = malloc(CHUNK * sizeof *na);
+    if (!xa || !ya || !na) {
+        free(xa);
+        free(ya);
+        free(na);
+        wy_exact_free(ex);
+        return cli_die(3, "out of memory");
+    }
+    for (size_t i = 0; i < CHUNK; i++)
+        mpz_inits(xa[i], ya[i], na[i], NULL);
+    mpz_t from, n, other;
+    mpz_inits(from, n, other, NULL);
+    uint64_t skip = 0;
+    const char *method = NULL;
+    if (jump) {
+        wy_wythoff_pair(from, other, b->offset); /* a(offset) */
+        method = "closed form of the exact engine (wy_eval_ppos): Wythoff's pairs a(n) = floor(n phi) = "
+                 "(n + isqrt(5 n^2)) div 2, b(n) = a(n) + n, in exact integers; the start found from n, each "
+                 "term's n checked against the engine's own index";
+    } else {
+        skip = mpz_get_ui(b->offset); /* at most 2^40: checked */
+        size_t got1 = 0;
+        if (wy_exact_ppos(ex, xa, ya, NULL, 1, &got1, from, g->side, err, sizeof err) == WY_OK)
+            method = "closed form of the exact engine (wy_eval_ppos; docs/exact.md, \"ppos --from\"), in exact "
+                     "integers";
+        else if (wy_layer_supported(&g->rules, err, sizeof err) == WY_OK)
+            method = NULL; /* one layer scan of the P-positions: gpos_scan, below */
+        else
+            method = "the evaluator's sequence of P-positions (wy_eval_ppos; docs/exact.md, \"ppos --from\")";
+    }
+    const uint64_t need = skip + b->terms;
+    uint64_t taken = 0;
+    int rc = 0, header = 0, finite = 0;
+    cli_progress prog;
+    wy_run run = cli_run(c, &prog, "bfile", "");
+    for (; method;) {
+        const uint64_t want = need - taken < CHUNK ? need - taken : CHUNK;
+        size_t got = 0;
+        st = wy_eval_ppos(ex, xa, ya, na, want, &got, from, g->side, 0, &run, err, sizeof err);
+        if (st != WY_OK) {
+            rc = cli_fail(st, err, 1);
+            break;
+        }
+        const int ended = got < want;
+        size_t keep = got;
+        if (!ended && taken + got < need && got > 1) {
+            while (keep > 0 && mpz_cmp(xa[keep - 1], xa[got - 1]) == 0)
+                keep--;
+            if (keep == 0) /* a whole chunk of one x: only under max=N, not listed by x */
+                keep = got;
+        }
+        if (!header) {
+            if (ended && taken + got <= skip) {
+                rc = cli_die(2, "--offset %llu is beyond the last term: the set of P-positions (x <= y) of %s is "
+                                "finite, with %llu",
+                             (unsigned long long)skip, g->text, (unsigned long long)(taken + got));
+                break;
+            }
+            head_definition(b);
+            head_tail(b, method, ended ? taken + got - skip : b->terms, ended);
+            header = 1;
+            finite = ended;
+        }
+        for (size_t i = 0; i < keep; i++, taken++) {
+            if (taken < skip)
+                continue;
+            mpz_add_ui(n, b->offset, taken - skip);
+            if (jump && mpz_cmp(na[i], n) != 0) {
+                rc = cli_die(4, "internal error: the engine numbers a Wythoff pair differently from n");
+                break;
+            }
+            cli_out_big(b->o, n);
+            cli_out_char(b->o, ' ');
+            cli_out_big(b->o, b->which ? ya[i] : xa[i]);
+            cli_out_char(b->o, '\n');
+        }
+        if (rc || ended || taken >= need || stopped(b->o))
+            break;
+        mpz_set(from, keep < got ? xa[keep] : xa[got - 1]);
+        if (keep == got)
+            mpz_add_ui(from, from, 1);
+    }
+    cli_progress_done(&prog);
+    if (!rc && header && !finite && taken < need) /* the header could not say it */
+        cli_die(0, "note: the set of P-positions is finite: %llu terms written", (unsigned long long)(taken - skip));
+    for (size_t i = 0; i < CHUNK; i++)
+        mpz_clears(xa[i], ya[i], na[i], NULL);
+    free(xa);
+    free(ya);
+    free(na);
+    mpz_clears(from, n, other, NULL);
+    wy_exact_free(ex);
+    return method ? rc : gpos_scan(b);
+}
+
+/* ------------------------------------------------------------------ */
+/* ppos-a, ppos-b under max=N: by columns, from the table engine       */
+/* ------------------------------------------------------------------ */
+
+/* A row of max=N holds infinitely many P-positions, a column finitely many:
+ * the sequence runs by y, then x.  The positions (x, y), x <= y, of column
+ * y are the mirror images of those (y, x) of row y (the rules are
+ * symmetric), so the table engine streams rows 0..Y-1 of a Y x Y window,
+ * each row exact; Y doubles until enough terms came out. */
+typedef struct {
+    cli_out *o;
+    int which;
+    uint64_t skip, need, done_before, taken, offset;
+    int done;
+} colscan;
+
+static int col_row(void *ctx, uint32_t y, const uint32_t *v, uint32_t cols)
+{
+    colscan *s = ctx;
+    for (uint32_t x = 0; x <= y && x < cols; x++) {
+        if (v[x] != 0)
+            continue;
+        if (s->taken >= s->skip && s->taken >= s->done_before)
+            term_u64(s->o, s->offset + (s->taken - s->skip), s->which ? y : x);
+        if (++s->taken >= s->need) {
+            s->done = 1;
+            return 1;
+        }
+    }
+    return stopped(s->o);
+}
+
+static int ppos_by_y(bfile *b)
+{
+    char err[WY_ERRLEN];
+    const cli_game *g = b->g;
+    head_definition(b);
+    head_tail(b, "the table engine (wy_table_stream): rows 0..Y-1 of a Y x Y window, each row exact; the positions "
+                 "(x, y), x <= y, of column y are the mirror images of those (y, x) of row y",
+              b->terms, 0);
+    colscan s = {b->o, b->which, mpz_get_ui(b->offset), mpz_get_ui(b->offset) + b->terms, 0, 0,
+                 mpz_get_ui(b->offset), 0};
+    int rc = 0;
+    for (uint64_t Y = 64;; Y *= 2) {
+        if (Y > UINT32_MAX)
+            Y = UINT32_MAX;
+        s.taken = 0;
+        cli_progress prog;
+        wy_run run = cli_run(b->c, &prog, "table", "cells");
+        wy_status st = wy_table_stream(&g->rules, (uint32_t)Y, (uint32_t)Y, g->side, b->c->mem_limit, &run, col_row,
+                                       &s, err, sizeof err);
+        cli_progress_done(&prog);
+        if (s.done || stopped(b->o))
+            break;
+        if (st != WY_OK) {
+            rc = cli_fail(st, err, 1);
+            break;
+        }
+        if (Y == UINT32_MAX) {
+            rc = cli_die(3, "only %llu terms within the table engine's 4294967295 columns",
+                         (unsigned long long)(s.taken > s.skip ? s.taken - s.skip : 0));
+            break;
+        }
+        s.done_before = s.taken;
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* gpos-a, gpos-b: one layer scan                                      */
+/* ------------------------------------------------------------------ */
+
+/* The scan reports the positions (x, y), x <= y < S, of value G in order.
+ * A term (x, y) is sure only when no position (x', y') with x' < x lies
+ * beyond the window, y' >= S: each row holds a value at most once outside
+ * the terminal region (which lies inside the window), so it is enough that
+ * every row x' < x holds its value-G cell inside the window, as (x', y') or
+ * mirrored as (y', x').  Rows so marked are final by the time row x is
+ * reported; the first unmarked row below x means the window is too small:
+ * the scan stops and restarts on a window twice as large, writing only the
+ * terms after those already written. */
+typedef struct {
+    cli_out *o;
+    int which;
+    uint64_t skip, need, done_before, taken, offset;
+    uint8_t *seen;
+    uint64_t lo;
+    int done, short_window;
+} gscan;
+
+static int g_pos(void *ctx, uint64_t x, uint64_t y)
+{
+    gscan *s = ctx;
+    s->seen[x >> 3] |= (uint8_t)(1u << (x & 7));
+    s->seen[y >> 3] |= (uint8_t)(1u << (y & 7));
+    while (s->lo < x && (s->seen[s->lo >> 3] >> (s->lo & 7) & 1))
+        s->lo++;
+    if (s->lo < x) {
+        s->short_window = 1;
+        return 1;
+    }
+    if (s->taken >= s->skip && s->taken >= s->done_before)
+        term_u64(s->o, s->offset + (s->taken - s->skip), s->which ? y : x);
+    if (++s->taken >= s->need) {
+        s->done = 1;
+        return 1;
+    }
+    return (s->taken & 0xfff) == 0 && stopped(s->o);
+}
+
+static int gpos_scan(bfile *b)
+{
+    char err[WY_ERRLEN];
+    const cli_game *g = b->g;
+    if (wy_layer_supported(&g->rules, err, sizeof err) != WY_OK)
+        return cli_die(2, "%s: the layer engine does not cover '%s': %s", b->name, g->text, err);
+    const uint64_t off = mpz_get_ui(b->offset);
+    uint64_t S = 2 * (off + b->terms) + 2 * b->value + 64; /* often enough; else doubled */
+    if (g->rules.has_terminal && S < (uint64_t)g->rules.terminal + 2)
+        S = (uint64_t)g->rules.terminal + 2; /* the terminal region inside the window */
+    if (S > LAYER_MAX)
+        S = LAYER_MAX;
+    /* the first window: refused before any output when it does not fit */
+    uint64_t need_bytes = wy_layer_estimate(&g->rules, g->side, b->value, S) + S / 8;
+    if (b->c->mem_limit && need_bytes > b->c->mem_limit) {
+        char a[32], l[32];
+        wy_format_bytes(a, sizeof a, need_bytes);
+        wy_format_bytes(l, sizeof l, b->c->mem_limit);
+        return cli_die(3, "a layer scan of %llu rows needs about %s, more than the limit of %s (use --mem-limit)",
+                       (unsigned long long)S, a, l);
+    }
+    head_definition(b);
+    char method[512];
+    snprintf(method, sizeof method,
+             "the layer engine (wy_layer_scan): the positions of value %llu in a square window, doubled until every "
+             "term is sure: a term (x, y) is written once every row below x holds its cell of value %llu inside the "
+             "window (a row holds a value at most once outside the terminal region)",
+             (unsigned long long)b->value, (unsigned long long)b->value);
+    head_tail(b, method, b->terms, 0);
+    gscan s = {b->o, b->which, off, off + b->terms, 0, 0, off, NULL, 0, 0, 0};
+    int rc = 0;
+    for (;;) {
+        s.seen = calloc(S / 8 + 1, 1);
+        if (!s.seen) {
+            rc = cli_die(3, "out of memory");
+            break;
+        }
+        s.taken = 0;
+        s.lo = 0;
+        s.short_window = 0;
+        cli_progress prog;
+        wy_run run = cli_run(b->c, &prog, "layers", "rows");
+        wy_status st = wy_layer_scan(&g->rules, g->side, b->value, S, b->c->mem_limit, g_pos, &s, NULL, &run, err,
+                                     sizeof err);
+        cli_progress_done(&prog);
+        free(s.seen);
+        s.seen = NULL;
+        if (s.done || stopped(b->o))
+            break;
+        if (st != WY_OK && !s.short_window) {
+            rc = cli_fail(st, err, 1);
+            break;
+        }
+        if (S == LAYER_MAX) {
+            rc = cli_die(3, "row %llu holds no position of value %llu within the layer engine's 2^40 columns",
+                         (unsigned long long)s.lo, (unsigned long long)b->value);
+            break;
+        }
+        s.done_before = s.taken;
+        S = S > LAYER_MAX / 2 ? LAYER_MAX : 2 * S;
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* preperiod, period, saltus of the rows                               */
+/* ------------------------------------------------------------------ */
+
+static int rows_seq(bfile *b)
+{
+    char err[WY_ERRLEN];
+    const cli_game *g = b->g;
+    if (g->rules.heap || g->rules.mod)
+        return cli_die(2, "%s covers rulesets without heap=H and mod=M (got '%s')", b->name, g->text);
+    const uint64_t off = mpz_get_ui(b->offset), rows = off + b->terms;
+    wy_row_periods rp;
+    cli_progress prog;
+    wy_run run = cli_run(b->c, &prog, "period", "cells");
+    wy_status st = wy_row_periods_compute_run(&rp, &g->rules, (uint32_t)rows, b->max_cols, b->c->mem_limit, &run, err,
+                                              sizeof err);
+    cli_progress_done(&prog);
+    if (st != WY_OK)
+        return cli_fail(st, err, 0);
+    char method[512];
+    snprintf(method, sizeof method,
+             "the engine's proof of row periodicity (wy_row_periods_compute_run, as wythoff period): the state of "
+             "rows 0-%llu at column %llu equals the state at column %llu, values moved by %llu (docs/exact.md); "
+             "window of %llu columns",
+             (unsigned long long)rows - 1, (unsigned long long)rp.y0, (unsigned long long)(rp.y0 + rp.period),
+             (unsigned long long)rp.shift, (unsigned long long)rp.cols_computed);
+    head_definition(b);
+    head_tail(b, method, b->terms, 0);
+    const uint32_t p = g->side.pass;
+    for (uint64_t x = off; x < rows; x++) {
+        const size_t i = (size_t)p * rp.rows + x;
+        uint64_t v = rp.row_pre[i];
+        if (b->which == 1)
+            v = rp.row_period[i];
+        else if (b->which == 2)
+            v = (uint64_t)((unsigned __int128)rp.row_period[i] * rp.shift / rp.period);
+        term_u64(b->o, x, v);
+    }
+    wy_row_periods_clear(&rp);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The command                                                         */
+/* ------------------------------------------------------------------ */
+
+int cli_cmd_bfile(cli_config *c)
+{
+    char err[WY_ERRLEN];
+    int rc;
+    if (c->npos < 2)
+        return cli_die(2, "bfile takes a sequence and a ruleset (got %d argument%s); usage: wythoff %s", c->npos,
+                       c->npos == 1 ? "" : "s", c->cmd->usage);
+    size_t k = 0;
+    while (k < NSEQS && strcmp(seqs[k].name, c->pos[0]) != 0)
+        k++;
+    if (k == NSEQS)
+        return cli_die(2, "unknown sequence '%.40s' (ppos-a, ppos-b, gpos-a, gpos-b, preperiod, period, saltus)",
+                       c->pos[0]);
+    /* the ruleset is the second argument: parsed as the first game */
+    const char *name = c->pos[0];
+    c->pos[0] = c->pos[1];
+    c->npos = 1;
+    if ((rc = cli_games(c, 1, NULL)))
+        return rc;
+    bfile b = {c, &c->game[0], name, seqs[k].kind, seqs[k].which, seqs[k].kind == SQ_ROWS ? 16 : 10000, 0,
+               (uint64_t)1 << 22, {{0}}, NULL};
+    if (b.kind == SQ_GPOS && !c->given[O_VALUE])
+        return cli_die(2, "%s needs --value G (the value of the positions listed; 0: the P-positions)", name);
+    if (b.kind != SQ_GPOS && c->given[O_VALUE])
+        return cli_die(2, "--value goes with gpos-a and gpos-b (%s lists %s)", name,
+                       b.kind == SQ_PPOS ? "P-positions: use gpos-a or gpos-b for another value" : "rows");
+    if (b.kind != SQ_ROWS && c->given[O_MAXCOLS])
+        return cli_die(2, "--max-cols goes with preperiod, period and saltus");
+    if (c->given[O_VALUE] && !cli_num_u64(&b.value, c->val[O_VALUE], "--value", UINT32_MAX, err, sizeof err))
+        return cli_die(2, "%s", err);
+    if (c->given[O_TERMS]) {
+        if (!cli_num_size(&b.terms, c->val[O_TERMS], "--terms", err, sizeof err))
+            return cli_die(2, "%s", err);
+        if (b.terms == 0)
+            return cli_die(2, "--terms 0 out of range (at least 1)");
+        if (b.terms > TERMS_MAX)
+            return cli_die(3, "--terms %s is more than %u", c->val[O_TERMS], TERMS_MAX);
+    }
+    if (c->given[O_MAXCOLS]) {
+        if (!cli_num_size(&b.max_cols, c->val[O_MAXCOLS], "--max-cols", err, sizeof err))
+            return cli_die(2, "%s", err);
+        if (b.max_cols < 64 || b.max_cols > UINT32_MAX)
+            return cli_die(2, "--max-cols out of range (64 to 4294967295)");
+    }
+    mpz_init(b.offset);
+    if (c->given[O_OFFSET] && !cli_num_big(b.offset, c->val[O_OFFSET], "--offset", err, sizeof err)) {
+        mpz_clear(b.offset);
+        return cli_die(2, "%s", err);
+    }
+    rc = 0;
+    if (b.kind == SQ_ROWS) {
+        if (mpz_cmp_ui(b.offset, ROWS_MAX) >= 0 || mpz_get_ui(b.offset) + b.terms > ROWS_MAX)
+            rc = cli_die(2, "%s: --offset plus --terms goes past row %u (rows 0 to %u, as period --rows)", name,
+                         ROWS_MAX - 1, ROWS_MAX - 1);
+    } else if (!(b.kind == SQ_PPOS && plain_wythoff(&b.g->rules) ) && mpz_cmp_ui(b.offset, 0) > 0 &&
+               mpz_sizeinbase(b.offset, 2) > 40) {
+        rc = cli_die(2, "--offset %.40s%s is too large: %s of %s counts its terms from n = 0, below 2^40 (only "
+                        "ppos-a and ppos-b of wythoff start at any n)",
+                     c->val[O_OFFSET], strlen(c->val[O_OFFSET]) > 40 ? "..." : "", name, b.g->text);
+    }
+    if (rc) {
+        mpz_clear(b.offset);
+        return rc;
+    }
+    /* the output first: a path that cannot be written is refused before the work */
+    cli_sink sink;
+    cli_out o;
+    if ((rc = cli_open_output(c, &sink, &o))) {
+        mpz_clear(b.offset);
+        return rc;
+    }
+    b.o = &o;
+    if (b.kind == SQ_ROWS)
+        rc = rows_seq(&b);
+    else if (b.kind == SQ_GPOS)
+        rc = gpos_scan(&b);
+    else if (b.g->rules.max)
+        rc = ppos_by_y(&b);
+    else
+        rc = ppos_by_x(&b);
+    mpz_clear(b.offset);
+    return cli_finish(&o, &sink, rc);
+}
