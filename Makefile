@@ -193,11 +193,12 @@ INST_MANUAL := $(sort $(wildcard docs/*.md docs/img/* docs/examples/*))
 # in) are written straight into the destination, with this install's paths
 # and the version of include/wythoff.h, the one place it is written; install
 # writes nothing into the build directory.
-install: $(BUILD)/wythoff $(STATIC) $(SHARED)
+install: $(BUILD)/wythoff $(BUILD)/wythoff-certcheck $(STATIC) $(SHARED)
 	$(INSTALL) -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(INCLUDEDIR)' \
 	    '$(DESTDIR)$(PKGCONFIGDIR)' '$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(MANDIR)/man3' \
 	    '$(DESTDIR)$(BASHCOMPDIR)' '$(DESTDIR)$(DOCDIR)'
 	$(INSTALL) -m 755 $(BUILD)/wythoff '$(DESTDIR)$(BINDIR)/wythoff'
+	$(INSTALL) -m 755 $(BUILD)/wythoff-certcheck '$(DESTDIR)$(BINDIR)/wythoff-certcheck'
 	$(INSTALL) -m 644 $(STATIC) '$(DESTDIR)$(LIBDIR)'
 	for l in libwythoff libwythoff-check libwythoff-plot; do \
 	    $(INSTALL) -m 755 $(BUILD)/$$l.so.$(VERSION) '$(DESTDIR)$(LIBDIR)' && \
@@ -221,7 +222,7 @@ install: $(BUILD)/wythoff $(STATIC) $(SHARED)
 # Removes what install put there (the same list), and the directories of
 # this project that are then empty.
 uninstall:
-	rm -f '$(DESTDIR)$(BINDIR)/wythoff'
+	rm -f '$(DESTDIR)$(BINDIR)/wythoff' '$(DESTDIR)$(BINDIR)/wythoff-certcheck'
 	for l in libwythoff libwythoff-check libwythoff-plot; do \
 	    rm -f '$(DESTDIR)$(LIBDIR)'/$$l.a '$(DESTDIR)$(LIBDIR)'/$$l.so.$(VERSION) \
 	          '$(DESTDIR)$(LIBDIR)'/$$l.so.$(MAJOR) '$(DESTDIR)$(LIBDIR)'/$$l.so; \

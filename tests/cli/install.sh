@@ -32,7 +32,7 @@ P=$tmp/prefix
 # --- install into PREFIX -----------------------------------------------------
 if make -s install BUILD="$B" PREFIX="$P" >"$tmp/log" 2>&1; then pass "make install PREFIX=..."; else
   fail "make install PREFIX=...: $(tail -5 "$tmp/log")"; finish; exit; fi
-want=(bin/wythoff include/wythoff.h include/wythoff_layer.h include/wythoff_exact.h include/wythoff_compare.h
+want=(bin/wythoff bin/wythoff-certcheck include/wythoff.h include/wythoff_layer.h include/wythoff_exact.h include/wythoff_compare.h
       include/wythoff_check.h include/wythoff_plot.h share/bash-completion/completions/wythoff
       share/man/man1/wythoff.1 share/man/man3/libwythoff.3 share/doc/wythoff/LICENSE share/doc/wythoff/README.md
       share/doc/wythoff/docs/exact.md)
@@ -123,6 +123,11 @@ else fail "docs/examples/layers.c does not build with pkg-config: $(head -5 "$tm
 # --- the installed tool ------------------------------------------------------
 v=$("$P/bin/wythoff" --version)
 [ "$v" = "wythoff $V" ] && pass "installed wythoff --version: $v" || fail "installed wythoff --version: '$v'"
+# the installed checker re-verifies a certificate of the installed tool
+if "$P/bin/wythoff" period wythoff --rows 8 --certificate "$tmp/w8.cert" >/dev/null 2>&1 &&
+   out=$("$P/bin/wythoff-certcheck" "$tmp/w8.cert" 2>&1) && grep -q '^verified' <<<"$out"; then
+  pass "installed wythoff-certcheck verifies a certificate of 'wythoff period wythoff --rows 8'"
+else fail "installed wythoff-certcheck: ${out:-no certificate}"; fi
 h=$("$P/bin/wythoff" --help; for c in table value ppos moves period compare check plot graph; do "$P/bin/wythoff" $c --help; done)
 grep -q "docs/" <<<"$h" && fail "installed --help points to docs/: $(grep -m1 'docs/' <<<"$h")" || pass "installed --help does not point to docs/"
 grep -q "man wythoff" <<<"$h" && pass "installed --help names the man pages" || fail "installed --help does not name the man pages"

@@ -96,6 +96,10 @@ for cmd in $cmds; do
 done
 for p in man/wythoff-*.1; do
   c=${p#man/wythoff-}; c=${c%.1}
+  if [ "$c" = certcheck ]; then  # the separate checker program (tools/certcheck.c), not a command
+    [ -f tools/certcheck.c ] && pass "$p: the program wythoff-certcheck" || fail "$p: no tools/certcheck.c"
+    continue
+  fi
   grep -qx -- "$c" <<<"$cmds" && pass "$p: a command of the tool" || fail "$p: '$c' is not a command of wythoff --help"
 done
 
