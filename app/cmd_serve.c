@@ -297,7 +297,7 @@ static int args_check(req *r)
         return fail(r, 400, 2, "unknown parameter '%s' (this endpoint takes %s)", r->bad,
                     r->allowed[0] ? r->allowed : "none");
     const char *j = arg(r, "job");
-    if (j && strcmp(r->allowed, "job") != 0) { /* not /api/progress itself */
+    if (j && strcmp(r->allowed, "job") != 0) { /* not the progress endpoint itself */
         if (!job_valid(j))
             return fail(r, 400, 2, "bad job name (1 to 32 of A-Z a-z 0-9 _ -)");
         r->job = job_start(j);
@@ -761,7 +761,7 @@ static void engine_out(req *r, const cli_game *g, const mpz_t x, const mpz_t y, 
 
 enum { POS_VALUE, POS_MOVES, POS_ENGINE };
 
-/* /api/value, /api/moves, /api/engine: one position, by this worker's
+/* The value, moves and engine endpoints: one position, by this worker's
  * evaluator of the ruleset; the answers are the command line's. */
 static int ep_position(req *r, int what)
 {
@@ -1017,10 +1017,10 @@ static int ep_check(req *r)
 {
     const char *id = arg(r, "claim");
     if (!id)
-        return fail(r, 400, 2, "missing parameter 'claim' (a claim id, e.g. 000.thm2; /api/claims lists them)");
+        return fail(r, 400, 2, "missing parameter 'claim' (a claim id, e.g. 000.thm2; the claims endpoint lists them)");
     long i = wy_claim_find(id);
     if (i < 0)
-        return fail(r, 404, 2, "no claim '%.40s' (/api/claims lists them)", id);
+        return fail(r, 404, 2, "no claim '%.40s' (the claims endpoint lists them)", id);
     uint64_t limit;
     if (arg_u64(r, "limit", &limit, 0, 0, UINT64_MAX >> 1))
         return -1;
@@ -1128,27 +1128,30 @@ static int ep_tile(req *r)
 
 /* The endpoints.  `work`: computes (runs on a worker of the pool); the
  * others answer at once on libmicrohttpd's thread. */
+/* The URL prefix of the JSON API; an endpoint's name follows it. */
+static const char api_prefix[] = "/api/";
+
 typedef struct {
-    const char *path;
+    const char *name; /* the URL is api_prefix followed by the name */
     int (*fn)(req *r);
     const char *allowed;
     int work;
 } endpoint;
 
 static const endpoint endpoints[] = {
-    {"/api/info", ep_info, "", 0},
-    {"/api/rules", ep_rules, "rules,pass,heap", 0},
-    {"/api/value", ep_value, "rules,x,y,pass,heap,job", 1},
-    {"/api/moves", ep_moves, "rules,x,y,pass,heap,job", 1},
-    {"/api/engine", ep_engine, "rules,x,y,pass,heap,seed,job", 1},
-    {"/api/table", ep_table, "rules,x0,y0,rows,cols,pass,heap,job", 1},
-    {"/api/ppos", ep_ppos, "rules,value,from,terms,pass,heap,job", 1},
-    {"/api/compare", ep_compare, "a,b,size,outcome,value,limit,job", 1},
-    {"/api/period", ep_period, "rules,rows,pass,max_cols,job", 1},
-    {"/api/claims", ep_claims, "", 0},
-    {"/api/check", ep_check, "claim,limit,job", 1},
-    {"/api/progress", ep_progress, "job", 0},
-    {"/api/tile", ep_tile, "rules,z,tx,ty,b,vmax,pass,heap,job", 1},
+    {"info", ep_info, "", 0},
+    {"rules", ep_rules, "rules,pass,heap", 0},
+    {"value", ep_value, "rules,x,y,pass,heap,job", 1},
+    {"moves", ep_moves, "rules,x,y,pass,heap,job", 1},
+    {"engine", ep_engine, "rules,x,y,pass,heap,seed,job", 1},
+    {"table", ep_table, "rules,x0,y0,rows,cols,pass,heap,job", 1},
+    {"ppos", ep_ppos, "rules,value,from,terms,pass,heap,job", 1},
+    {"compare", ep_compare, "a,b,size,outcome,value,limit,job", 1},
+    {"period", ep_period, "rules,rows,pass,max_cols,job", 1},
+    {"claims", ep_claims, "", 0},
+    {"check", ep_check, "claim,limit,job", 1},
+    {"progress", ep_progress, "job", 0},
+    {"tile", ep_tile, "rules,z,tx,ty,b,vmax,pass,heap,job", 1},
 };
 
 /* ------------------------------------------------------------------ */
@@ -1320,8 +1323,9 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
         fail(r, 405, 2, "method %.20s not allowed (GET or HEAD)", method);
         return answer(w);
     }
+    const size_t np = sizeof api_prefix - 1;
     for (size_t i = 0; i < sizeof endpoints / sizeof endpoints[0]; i++)
-        if (strcmp(url, endpoints[i].path) == 0)
+        if (strncmp(url, api_prefix, np) == 0 && strcmp(url + np, endpoints[i].name) == 0)
             w->ep = &endpoints[i];
     if (!w->ep) {
         for (size_t i = 0; i < web_nassets; i++)
