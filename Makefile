@@ -82,7 +82,7 @@ EXTRA_ALL :=
 # The Python module (python/python.mk: `make python`).
 -include $(sort $(wildcard python/*.mk))
 
-.PHONY: all lib check bench clean fuzz install uninstall tsan
+.PHONY: all lib check bench clean fuzz install uninstall tsan mpi
 all: $(BUILD)/wythoff $(STATIC) $(SHARED) $(BUILD)/wythoff-naive $(UNIT_BIN) $(FUZZ_BIN) $(BUILD)/bench-baseline \
      $(BUILD)/wythoff-certcheck $(EXTRA_ALL)
 lib: $(STATIC) $(SHARED)
@@ -158,6 +158,19 @@ $(BUILD)/tests/replay-%: $(BUILD)/tests/fuzz/%.o $(BUILD)/tests/fuzz/replay.o $(
 	@mkdir -p $(dir $@)
 	$(LINK) -o $@ $^ $(LIBS_TOOL) $(LDLIBS)
 
+# make mpi: build/wythoff-mpi, the table engine spread over MPI ranks
+# (docs/distributed.md).  Needs an MPI compiler wrapper (Open MPI's mpicc,
+# Debian packages openmpi-bin and libopenmpi-dev); the rest of the build
+# does not.  The wrapper adds MPI's flags to the project's own.
+MPICC ?= mpicc
+MPI_OBJ := $(BUILD)/mpi/wythoff-mpi.o
+$(MPI_OBJ): mpi/wythoff-mpi.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	OMPI_CC=$(CC) $(MPICC) $(WY_CPPFLAGS) -Iapp $(CPPFLAGS) $(WY_CFLAGS) $(CFLAGS) -c $< -o $@
+$(BUILD)/wythoff-mpi: $(MPI_OBJ) $(APP_LIB_OBJ) $(CHECK_A) $(PLOT_A) $(CORE_A)
+	OMPI_CC=$(CC) $(MPICC) $(WY_LDFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS_TOOL) $(LDLIBS)
+mpi: $(BUILD)/wythoff-mpi
+
 check:
 	./tests/run --both
 
@@ -199,6 +212,7 @@ install: $(BUILD)/wythoff $(BUILD)/wythoff-certcheck $(STATIC) $(SHARED)
 	    '$(DESTDIR)$(BASHCOMPDIR)' '$(DESTDIR)$(DOCDIR)'
 	$(INSTALL) -m 755 $(BUILD)/wythoff '$(DESTDIR)$(BINDIR)/wythoff'
 	$(INSTALL) -m 755 $(BUILD)/wythoff-certcheck '$(DESTDIR)$(BINDIR)/wythoff-certcheck'
+	$(if $(wildcard $(BUILD)/wythoff-mpi),$(INSTALL) -m 755 $(BUILD)/wythoff-mpi '$(DESTDIR)$(BINDIR)/wythoff-mpi')
 	$(INSTALL) -m 644 $(STATIC) '$(DESTDIR)$(LIBDIR)'
 	for l in libwythoff libwythoff-check libwythoff-plot; do \
 	    $(INSTALL) -m 755 $(BUILD)/$$l.so.$(VERSION) '$(DESTDIR)$(LIBDIR)' && \
@@ -222,7 +236,7 @@ install: $(BUILD)/wythoff $(BUILD)/wythoff-certcheck $(STATIC) $(SHARED)
 # Removes what install put there (the same list), and the directories of
 # this project that are then empty.
 uninstall:
-	rm -f '$(DESTDIR)$(BINDIR)/wythoff' '$(DESTDIR)$(BINDIR)/wythoff-certcheck'
+	rm -f '$(DESTDIR)$(BINDIR)/wythoff' '$(DESTDIR)$(BINDIR)/wythoff-certcheck' '$(DESTDIR)$(BINDIR)/wythoff-mpi'
 	for l in libwythoff libwythoff-check libwythoff-plot; do \
 	    rm -f '$(DESTDIR)$(LIBDIR)'/$$l.a '$(DESTDIR)$(LIBDIR)'/$$l.so.$(VERSION) \
 	          '$(DESTDIR)$(LIBDIR)'/$$l.so.$(MAJOR) '$(DESTDIR)$(LIBDIR)'/$$l.so; \

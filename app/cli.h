@@ -17,6 +17,7 @@
 
 #include "wythoff.h"
 #include "wythoff_exact.h"
+#include "wythoff_compare.h"
 
 #include <gmp.h>
 #include <stdint.h>
@@ -277,7 +278,31 @@ int cli_read_xy_lines(FILE *f, mpz_t **x, mpz_t **y, size_t *n, char *err, size_
 /* ------------------------------------------------------------------ */
 
 int cli_cmd_table(cli_config *c);
+/* The header of a bin table (docs/formats.md) of game g into h: returns its
+ * length (at most CLI_BIN_HEADER_MAX) and sets the bytes per cell. */
+#define CLI_BIN_HEADER_MAX (32 + 128)
+size_t cli_bin_header(unsigned char *h, const cli_game *g, uint32_t rows, uint32_t cols, unsigned *cell_bytes);
 int cli_cmd_value(cli_config *c);
+
+/* The table engine of `ppos --count` and `compare --summary` spread over
+ * several processes: build/wythoff-mpi (mpi/wythoff-mpi.c) sets cli_dist
+ * and runs these commands on every rank; the plain tool leaves it NULL.
+ * Each function is collective: every rank calls it with the same
+ * arguments and gets the same status and message. */
+typedef struct {
+    /* the number of positions of value v in the window (ppos --count) */
+    wy_status (*count)(uint64_t *n, const cli_game *g, uint32_t rows, uint32_t cols, uint32_t v, const cli_config *c,
+                       char *err, size_t errlen);
+    /* compare's summary of rulesets a and b on the window (mode and
+     * values as wy_compare_gb's) */
+    wy_status (*compare)(wy_compare_summary *sum, const cli_game *a, const cli_game *b, const wy_compare_opts *opt,
+                         uint32_t g_b, const cli_config *c, char *err, size_t errlen);
+} cli_dist_fns;
+extern const cli_dist_fns *cli_dist;
+/* The name in messages: "wythoff", or "wythoff-mpi". */
+extern const char *cli_progname;
+/* Nonzero: cli_die says nothing (wythoff-mpi's ranks other than 0). */
+extern int cli_silent;
 int cli_cmd_moves(cli_config *c);
 int cli_cmd_ppos(cli_config *c);
 int cli_cmd_period(cli_config *c);

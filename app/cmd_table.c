@@ -119,16 +119,9 @@ static void tw_header(table_writer *w, uint64_t maxv)
     } else if (strcmp(f, "latex") == 0) {
         tex_header(w, side);
     } else if (strcmp(f, "bin") == 0) {
-        /* docs/formats.md: "WYTB", u32 version 2, rows, cols, pass, heap,
-         * cell bytes, length of the rules text, the text, then the cells */
-        unsigned char h[32];
-        uint32_t fields[7] = {2, w->R, C, s->side.pass, s->side.heap, w->binw, (uint32_t)strlen(s->text)};
-        memcpy(h, "WYTB", 4);
-        for (int i = 0; i < 7; i++)
-            for (int b = 0; b < 4; b++)
-                h[4 + 4 * i + b] = (unsigned char)(fields[i] >> (8 * b));
-        cli_out_mem(o, (const char *)h, sizeof h);
-        cli_out_str(o, s->text);
+        unsigned char h[CLI_BIN_HEADER_MAX];
+        unsigned bw;
+        cli_out_mem(o, (const char *)h, cli_bin_header(h, s, w->R, C, &bw));
     } else { /* text */
         w->w = digits_of(maxv > C - 1 ? maxv : C - 1);
         w->lw = digits_of(w->R - 1) < 3 ? 3 : digits_of(w->R - 1);
@@ -220,6 +213,21 @@ static unsigned bin_width(const cli_game *s, uint32_t rows, uint32_t cols)
 {
     uint64_t b = wy_table_value_bound(&s->rules, rows, cols, s->side);
     return b <= 0xff ? 1 : b <= 0xffff ? 2 : 4;
+}
+
+size_t cli_bin_header(unsigned char *h, const cli_game *g, uint32_t rows, uint32_t cols, unsigned *cell_bytes)
+{
+    /* docs/formats.md: "WYTB", u32 version 2, rows, cols, pass, heap,
+     * cell bytes, length of the rules text, the text, then the cells */
+    const uint32_t L = (uint32_t)strlen(g->text);
+    *cell_bytes = bin_width(g, rows, cols);
+    uint32_t fields[7] = {2, rows, cols, g->side.pass, g->side.heap, *cell_bytes, L};
+    memcpy(h, "WYTB", 4);
+    for (int i = 0; i < 7; i++)
+        for (int b = 0; b < 4; b++)
+            h[4 + 4 * i + b] = (unsigned char)(fields[i] >> (8 * b));
+    memcpy(h + 32, g->text, L);
+    return 32 + (size_t)L;
 }
 
 static int tw_open(table_writer *w, cli_out *o, const cli_game *s, const char *format, uint32_t R, uint32_t C, int color)

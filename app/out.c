@@ -222,10 +222,16 @@ const char *cli_u128_text(char *buf, size_t n, unsigned __int128 v)
     return buf;
 }
 
+const cli_dist_fns *cli_dist;
+const char *cli_progname = "wythoff";
+int cli_silent;
+
 int cli_die(int code, const char *fmt, ...)
 {
     va_list ap;
-    fputs("wythoff: ", stderr);
+    if (cli_silent)
+        return code;
+    fprintf(stderr, "%s: ", cli_progname);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);

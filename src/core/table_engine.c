@@ -54,7 +54,29 @@ typedef struct {
 static inline size_t row_index(const shared *S, uint32_t l, uint32_t x)
 {
     uint32_t k = S->pl->keep;
-    return ((size_t)l * k + (k == S->pl->R ? x : x % k)) * S->pl->C;
+    return ((size_t)l * k + (k == S->pl->R ? x : x % k)) * S->pl->Cst;
+}
+
+/* Index of cell (x, y) of layer l in the stored cells. */
+static inline size_t cell_at(const shared *S, uint32_t l, uint32_t x, uint32_t y)
+{
+    return row_index(S, l, x) + (y - S->pl->y0);
+}
+
+/* Line of column y of layer l (the block's columns only). */
+static inline size_t col_at(const plan *pl, uint32_t l, uint32_t y)
+{
+    return (size_t)l * pl->CW + (y - pl->c0);
+}
+
+/* Line of the diagonal through (x, y), layer l: d = x - y + C - 1, or in a
+ * block d mod dslots (the diagonals crossing the block at the moment). */
+static inline size_t diag_at(const shared *S, uint32_t l, uint32_t x, uint32_t y)
+{
+    size_t d = (size_t)x + (S->pl->C - 1) - y;
+    if (S->pl->dslots) /* a 32-bit division where it fits: a cell's cost counts */
+        d = d <= UINT32_MAX ? (uint32_t)d % S->pl->dslots : d % S->pl->dslots;
+    return (size_t)l * S->ndiag + d;
 }
 
 static inline uint32_t cget(const shared *S, size_t i)
@@ -79,7 +101,7 @@ static inline uint32_t val(const shared *S, uint32_t l, uint32_t x, uint32_t y)
         x = y;
         y = s;
     }
-    return cget(S, row_index(S, l, x) + y);
+    return cget(S, cell_at(S, l, x, y));
 }
 
 static void line_insert(uint64_t *b, uint32_t *ptr, uint32_t g)
@@ -181,7 +203,7 @@ static int reserve(shared *S, worker *w, uint64_t g)
         return 0;
     w->rowb = t;
     if (pl->dense) {
-        if (!(t = grow_lines(S->colb, &S->colb_bytes, (size_t)pl->nl * pl->C, oldw, neww)))
+        if (!(t = grow_lines(S->colb, &S->colb_bytes, (size_t)pl->nl * pl->CW, oldw, neww)))
             return 0;
         S->colb = t;
         if (S->ndiag) {
@@ -206,6 +228,11 @@ static int reserve(shared *S, worker *w, uint64_t g)
             memcpy(y + c * newc, S->minY + c * oldc, oldc * sizeof *y);
         free(S->minY);
         S->minY = y;
+        if (S->leftp) {
+            if (!(t = grow_lines(S->leftp, &S->leftp_bytes, nc, oldw, neww)))
+                return 0;
+            S->leftp = t;
+        }
         if (S->modbits) { /* contents are rebuilt by the caller */
             free(S->ev);
             free(S->modb);
@@ -229,8 +256,8 @@ static void row_start(shared *S, worker *w, uint32_t l, uint32_t i, uint32_t x)
     uint64_t *rb = w->rowb + ((size_t)l * pl->B + i) * W;
     uint32_t *rp = &w->rowptr[(size_t)l * pl->B + i];
     if (pl->dense) {
-        memcpy(rb, S->colb + ((size_t)l * pl->C + x) * W, W * 8);
-        *rp = S->colptr[(size_t)l * pl->C + x];
+        memcpy(rb, S->colb + col_at(pl, l, x) * W, W * 8);
+        *rp = S->colptr[col_at(pl, l, x)];
         return;
     }
     memset(rb, 0, W * 8);
@@ -267,7 +294,11 @@ static void mod_row_begin(shared *S, uint32_t l)
     for (uint32_t y = C; y > 0; y--)
         evs[y] = evs[y - 1];
     evs[0] = 0;
-    memset(S->modb + (size_t)l * pl->M * S->W, 0, (size_t)pl->M * S->W * 8);
+    /* a block starts from the classes seen to its left */
+    if (S->leftp)
+        memcpy(S->modb + (size_t)l * pl->M * S->W, S->leftp + (size_t)l * pl->M * S->W, (size_t)pl->M * S->W * 8);
+    else
+        memset(S->modb + (size_t)l * pl->M * S->W, 0, (size_t)pl->M * S->W * 8);
 }
 
 static void mod_advance(shared *S, uint32_t l, uint32_t y)
@@ -289,21 +320,21 @@ static void mod_advance(shared *S, uint32_t l, uint32_t y)
 static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
 {
     const plan *pl = S->pl;
-    const uint32_t C = pl->C, N = pl->N, M = pl->M;
+    const uint32_t N = pl->N, M = pl->M;
     const uint64_t Kt = S->Kt;
     const int dense = pl->dense, wyt = pl->wyt;
-    const size_t d = (size_t)x + (C - 1) - y;
 
     for (uint32_t l = 0; l < pl->nl; l++) {
         const uint32_t p = l / pl->nh, h = l % pl->nh, tval = S->tv[l];
         const size_t W = S->W;
         uint64_t *rb = w->rowb + ((size_t)l * pl->B + i) * W;
         uint32_t *rp = &w->rowptr[(size_t)l * pl->B + i];
-        uint64_t *cb = dense ? S->colb + ((size_t)l * C + y) * W : NULL;
-        uint32_t *cp = dense ? &S->colptr[(size_t)l * C + y] : NULL;
-        uint64_t *db = dense && wyt ? S->diab + ((size_t)l * S->ndiag + d) * W : NULL;
-        uint32_t *dp = dense && wyt ? &S->diaptr[(size_t)l * S->ndiag + d] : NULL;
-        const size_t at = row_index(S, l, x) + y;
+        const size_t ci = dense ? col_at(pl, l, y) : 0, di = dense && wyt ? diag_at(S, l, x, y) : 0;
+        uint64_t *cb = dense ? S->colb + ci * W : NULL;
+        uint32_t *cp = dense ? &S->colptr[ci] : NULL;
+        uint64_t *db = dense && wyt ? S->diab + di * W : NULL;
+        uint32_t *dp = dense && wyt ? &S->diaptr[di] : NULL;
+        const size_t at = cell_at(S, l, x, y);
 
         /* windows of bounded moves: drop the cell that just left */
         if (N != UINT32_MAX) {
@@ -390,11 +421,11 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
             nmark = 1;
         }
         for (uint32_t h2 = 0; h2 < h; h2++) {
-            mark[cget(S, row_index(S, p * pl->nh + h2, x) + y)] = stamp;
+            mark[cget(S, cell_at(S, p * pl->nh + h2, x, y))] = stamp;
             nmark = 1;
         }
         if (p > 0) {
-            mark[cget(S, row_index(S, (p - 1) * pl->nh + h, x) + y)] = stamp;
+            mark[cget(S, cell_at(S, (p - 1) * pl->nh + h, x, y))] = stamp;
             nmark = 1;
         }
 
@@ -418,8 +449,8 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
                     return 0;
                 }
                 rb = w->rowb + ((size_t)l * pl->B + i) * S->W;
-                cb = dense ? S->colb + ((size_t)l * C + y) * S->W : NULL;
-                db = dense && wyt ? S->diab + ((size_t)l * S->ndiag + d) * S->W : NULL;
+                cb = dense ? S->colb + ci * S->W : NULL;
+                db = dense && wyt ? S->diab + di * S->W : NULL;
                 mark = w->mark;
                 if (S->modbits) /* entries moved: sort again, replay this row */
                     for (uint32_t l2 = 0; l2 < pl->nl; l2++) {
@@ -433,7 +464,9 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
                 g++;
                 continue;
             }
-            if (pl->modmode == 1 && !S->modbits && S->minY[((size_t)l * M + cls) * cap + g] < y) {
+            if (pl->modmode == 1 && !S->modbits &&
+                (S->minY[((size_t)l * M + cls) * cap + g] < y ||
+                 (S->leftp && (S->leftp[((size_t)l * M + cls) * S->W + (g >> 6)] >> (g & 63) & 1)))) {
                 g++;
                 continue;
             }
@@ -534,6 +567,317 @@ static int band_out(shared *S, uint32_t k, uint32_t x0, uint32_t x1)
     return 1;
 }
 
+
+/* ------------------------------------------------------------------ */
+/* Blocks (wythoff_block.h): the messages between ranks                */
+/* ------------------------------------------------------------------ */
+
+/* A message: 8 u32 (magic, band, rows, layers, diagonals, halo columns,
+ * triples, 0), then per layer and row the row's line, per layer and
+ * diagonal crossing into the next block its line, the halo cells (per
+ * layer, row, column: u32) and the (layer, class, g) triples.  A line is
+ * u32 ptr, u32 n and the n words from word ptr / 64 on: every value below
+ * ptr is in the line (the words before are all ones) and the words after
+ * are zero. */
+#define MSG_MAGIC 0x4d425957u /* "WYBM" */
+
+static int msg_room(shared *S, size_t need)
+{
+    if (need <= S->msg_cap)
+        return 1;
+    size_t n = S->msg_cap ? S->msg_cap : 4096;
+    while (n < need)
+        n *= 2;
+    unsigned char *m = realloc(S->msg, n);
+    if (!m)
+        return 0;
+    S->msg = m;
+    S->msg_cap = n;
+    return 1;
+}
+
+static void put32(unsigned char **p, uint32_t v)
+{
+    memcpy(*p, &v, 4);
+    *p += 4;
+}
+
+static size_t line_size(const uint64_t *b, uint32_t ptr, size_t W, uint32_t *nw)
+{
+    size_t lo = ptr >> 6, hi = W;
+    while (hi > lo && b[hi - 1] == 0)
+        hi--;
+    *nw = (uint32_t)(hi - lo);
+    return 8 + 8 * (size_t)*nw;
+}
+
+static void put_line(unsigned char **p, const uint64_t *b, uint32_t ptr, uint32_t nw)
+{
+    put32(p, ptr);
+    put32(p, nw);
+    memcpy(*p, b + (ptr >> 6), (size_t)nw * 8);
+    *p += (size_t)nw * 8;
+}
+
+/* The diagonals that cross into the next block during rows x0..x1-1:
+ * the one entering column c1 at row x >= 1 (its last cell here is
+ * (x - 1, c1 - 1)). */
+static uint32_t cross_from(uint32_t x0) { return x0 ? x0 : 1; }
+
+static int block_send(shared *S, worker *w, uint32_t k, uint32_t x0, uint32_t x1)
+{
+    const plan *pl = S->pl;
+    const uint32_t nb = x1 - x0, nl = pl->nl, c1 = pl->c1;
+    const uint32_t nd = pl->wyt && x1 > cross_from(x0) ? x1 - cross_from(x0) : 0;
+    const uint32_t halo = pl->N == UINT32_MAX ? 0 : (uint32_t)min64((uint64_t)pl->N + 1, c1);
+    const size_t W = S->W;
+    uint32_t nw;
+    size_t need = 32 + (size_t)nl * nb * halo * 4 + S->nout * 12;
+    for (uint32_t l = 0; l < nl; l++) {
+        for (uint32_t i = 0; i < nb; i++)
+            need += line_size(w->rowb + ((size_t)l * pl->B + i) * W, w->rowptr[(size_t)l * pl->B + i], W, &nw);
+        for (uint32_t x = cross_from(x0); x < x1 && nd; x++) {
+            size_t di = diag_at(S, l, x - 1, c1 - 1);
+            need += line_size(S->diab + di * W, S->diaptr[di], W, &nw);
+        }
+    }
+    if (!msg_room(S, need))
+        return STOP_NOMEM;
+    unsigned char *p = S->msg;
+    uint32_t head[8] = {MSG_MAGIC, k, nb, nl, nd, halo, (uint32_t)S->nout, 0};
+    for (int i = 0; i < 8; i++)
+        put32(&p, head[i]);
+    for (uint32_t l = 0; l < nl; l++)
+        for (uint32_t i = 0; i < nb; i++) {
+            const uint64_t *b = w->rowb + ((size_t)l * pl->B + i) * W;
+            uint32_t ptr = w->rowptr[(size_t)l * pl->B + i];
+            line_size(b, ptr, W, &nw);
+            put_line(&p, b, ptr, nw);
+        }
+    for (uint32_t l = 0; l < nl; l++)
+        for (uint32_t x = cross_from(x0); x < x1 && nd; x++) {
+            size_t di = diag_at(S, l, x - 1, c1 - 1);
+            line_size(S->diab + di * W, S->diaptr[di], W, &nw);
+            put_line(&p, S->diab + di * W, S->diaptr[di], nw);
+        }
+    for (uint32_t l = 0; l < nl; l++)
+        for (uint32_t x = x0; x < x1; x++)
+            for (uint32_t y = c1 - halo; y < c1; y++)
+                put32(&p, cget(S, cell_at(S, l, x, y)));
+    if (S->nout) {
+        memcpy(p, S->dout, S->nout * 12);
+        p += S->nout * 12;
+    }
+    size_t len = (size_t)(p - S->msg);
+    if (S->io->send(S->io->ctx, k, S->msg, len))
+        return STOP_SINK;
+    S->bytes_sent += len;
+    S->nout = 0;
+    return STOP_NONE;
+}
+
+typedef struct {
+    const unsigned char *p, *end;
+} reader;
+
+static int get32(reader *r, uint32_t *v)
+{
+    if (r->end - r->p < 4)
+        return 0;
+    memcpy(v, r->p, 4);
+    r->p += 4;
+    return 1;
+}
+
+/* Read a line into b (W words), growing the lines when the values need
+ * more room (mod=M only; a fixed capacity is the same on every rank). */
+static int get_line(shared *S, worker *w, reader *r, uint64_t **lines, size_t index, uint32_t *ptr)
+{
+    uint32_t p, nw;
+    if (!get32(r, &p) || !get32(r, &nw) || (size_t)(r->end - r->p) / 8 < nw)
+        return 0;
+    uint64_t top = (uint64_t)(p >> 6) + nw; /* words used: two spare ones after them */
+    if (top + 2 > S->W && (top >= UINT32_MAX / 64 - 8 || !reserve(S, w, top * 64)))
+        return 0;
+    uint64_t *b = *lines + index * S->W;
+    size_t lo = p >> 6;
+    for (size_t i = 0; i < lo; i++)
+        b[i] = ~(uint64_t)0;
+    memcpy(b + lo, r->p, (size_t)nw * 8);
+    memset(b + lo + nw, 0, (S->W - lo - nw) * 8);
+    r->p += (size_t)nw * 8;
+    *ptr = p;
+    return 1;
+}
+
+/* Band k's message: its rows' lines, the diagonals entering, the halo
+ * cells, the classes newly seen to the left. */
+static int block_recv(shared *S, worker *w, uint32_t k, uint32_t x0, uint32_t x1)
+{
+    const plan *pl = S->pl;
+    const void *buf = NULL;
+    size_t len = 0;
+    if (S->io->recv(S->io->ctx, k, &buf, &len))
+        return STOP_SINK;
+    S->bytes_recv += len;
+    reader r = {buf, (const unsigned char *)buf + len};
+    const uint32_t nb = x1 - x0, nl = pl->nl, c0 = pl->c0;
+    const uint32_t nd = pl->wyt && x1 > cross_from(x0) ? x1 - cross_from(x0) : 0;
+    uint32_t head[8];
+    for (int i = 0; i < 8; i++)
+        if (!get32(&r, &head[i]))
+            return STOP_BADMSG;
+    if (head[0] != MSG_MAGIC || head[1] != k || head[2] != nb || head[3] != nl || head[4] != nd ||
+        head[5] != pl->halo || (head[6] && pl->modmode != 1))
+        return STOP_BADMSG;
+    for (uint32_t l = 0; l < nl; l++)
+        for (uint32_t i = 0; i < nb; i++)
+            if (!get_line(S, w, &r, &w->rowb, (size_t)l * pl->B + i, &w->rowptr[(size_t)l * pl->B + i]))
+                return STOP_BADMSG;
+    for (uint32_t l = 0; l < nl; l++)
+        for (uint32_t x = cross_from(x0); x < x1 && nd; x++) {
+            size_t di = diag_at(S, l, x, c0);
+            if (!get_line(S, w, &r, &S->diab, di, &S->diaptr[di]))
+                return STOP_BADMSG;
+        }
+    for (uint32_t l = 0; l < nl; l++)
+        for (uint32_t x = x0; x < x1; x++)
+            for (uint32_t y = pl->y0; y < c0; y++) {
+                uint32_t v;
+                if (!get32(&r, &v))
+                    return STOP_BADMSG;
+                cset(S, cell_at(S, l, x, y), v);
+            }
+    size_t n = head[6];
+    if ((size_t)(r.end - r.p) != n * 12)
+        return STOP_BADMSG;
+    if (n > S->capin) {
+        uint32_t *t = realloc(S->din, n * 12);
+        if (!t)
+            return STOP_NOMEM;
+        S->din = t;
+        S->capin = n;
+    }
+    if (n)
+        memcpy(S->din, r.p, n * 12);
+    S->nin = n;
+    for (size_t e = 0; e < n; e++)
+        if (S->din[3 * e] >= nl || S->din[3 * e + 1] >= pl->M || S->din[3 * e + 2] >= UINT32_MAX - 256 ||
+            !reserve(S, w, S->din[3 * e + 2]))
+            return STOP_BADMSG;
+    return STOP_NONE;
+}
+
+/* The start of band k in a block: wait for band k - 1's start (bands begin
+ * in order), then take the message (or, in the first block, start the
+ * rows and the diagonals entering at column 0 empty). */
+static int block_in(shared *S, worker *w, uint32_t k, uint32_t x0, uint32_t x1)
+{
+    const plan *pl = S->pl;
+    unsigned spins = 0;
+    while (atomic_load_explicit(&S->in_done, memory_order_acquire) < k) {
+        if (atomic_load_explicit(&S->stop, memory_order_relaxed))
+            return 0;
+        backoff(&spins);
+    }
+    int st = STOP_NONE;
+    if (pl->first) {
+        memset(w->rowb, 0, (size_t)pl->nl * pl->B * S->W * 8);
+        memset(w->rowptr, 0, (size_t)pl->nl * pl->B * 4);
+        for (uint32_t l = 0; pl->wyt && l < pl->nl; l++)
+            for (uint32_t x = cross_from(x0); x < x1; x++) {
+                size_t di = diag_at(S, l, x, 0);
+                memset(S->diab + di * S->W, 0, S->W * 8);
+                S->diaptr[di] = 0;
+            }
+    } else {
+        st = block_recv(S, w, k, x0, x1);
+    }
+    if (st != STOP_NONE) {
+        atomic_store(&S->stop, st);
+        return 0;
+    }
+    if (S->io->begin)
+        S->io->begin(S->io->ctx, k);
+    atomic_store_explicit(&S->in_done, k + 1, memory_order_release);
+    return 1;
+}
+
+static int dout_add(shared *S, uint32_t l, uint32_t c, uint32_t g)
+{
+    if (S->nout == S->capout) {
+        size_t n = S->capout ? S->capout * 2 : 1024;
+        uint32_t *t = realloc(S->dout, n * 12);
+        if (!t)
+            return 0;
+        S->dout = t;
+        S->capout = n;
+    }
+    S->dout[3 * S->nout] = l;
+    S->dout[3 * S->nout + 1] = c;
+    S->dout[3 * S->nout + 2] = g;
+    S->nout++;
+    return 1;
+}
+
+/* mod=M in a block, after row x0: the (class, g) of the row's cells seen
+ * for the first time in the block, then those the message said were seen
+ * to the left for the first time, become the triples for the next block
+ * (those new to it); then the left classes take the message's triples. */
+static int block_mod_row_end(shared *S, uint32_t x0)
+{
+    const plan *pl = S->pl;
+    const size_t cap = S->W * 64, W = S->W;
+    for (uint32_t l = 0; l < pl->nl; l++)
+        for (uint32_t y = pl->c0; y < pl->c1; y++) {
+            if ((uint64_t)x0 + y <= S->Kt)
+                continue;
+            uint32_t c = (uint32_t)(((int64_t)x0 - (int64_t)y) % (int64_t)pl->M + pl->M) % pl->M;
+            uint32_t g = cget(S, cell_at(S, l, x0, y));
+            uint32_t *slot = &S->minY[((size_t)l * pl->M + c) * cap + g];
+            if (*slot == UINT32_MAX && !pl->last &&
+                !(S->leftp[((size_t)l * pl->M + c) * W + (g >> 6)] >> (g & 63) & 1) && !dout_add(S, l, c, g))
+                return 0;
+            if (*slot > y)
+                *slot = y;
+        }
+    for (size_t e = 0; e < S->nin; e++) {
+        uint32_t l = S->din[3 * e], c = S->din[3 * e + 1], g = S->din[3 * e + 2];
+        if (!pl->last && S->minY[((size_t)l * pl->M + c) * cap + g] == UINT32_MAX && !dout_add(S, l, c, g))
+            return 0;
+        S->leftp[((size_t)l * pl->M + c) * W + (g >> 6)] |= (uint64_t)1 << (g & 63);
+    }
+    S->nin = 0;
+    return 1;
+}
+
+/* A finished band of a block: its message to the next block, then its
+ * values to the driver, in band order. */
+static int block_out(shared *S, worker *w, uint32_t k, uint32_t x0, uint32_t x1)
+{
+    const plan *pl = S->pl;
+    if (!wait_out(S, k))
+        return 0;
+    int st = pl->last ? STOP_NONE : block_send(S, w, k, x0, x1);
+    if (st == STOP_NONE) {
+        const uint32_t l = S->out_layer, CW = pl->CW;
+        for (uint32_t x = x0; x < x1; x++) {
+            size_t at = cell_at(S, l, x, pl->c0);
+            uint32_t *o = S->outrow + (size_t)(x - x0) * CW;
+            for (uint32_t y = 0; y < CW; y++)
+                o[y] = cget(S, at + y) ^ S->out_xor;
+        }
+        if (S->io->out(S->io->ctx, k, x0, x1, S->outrow))
+            st = STOP_SINK;
+    }
+    if (st != STOP_NONE) {
+        atomic_store(&S->stop, st);
+        return 0;
+    }
+    atomic_store_explicit(&S->out_done, k + 1, memory_order_release);
+    return 1;
+}
+
 static void band_loop(worker *w)
 {
     shared *S = w->S;
@@ -549,14 +893,18 @@ static void band_loop(worker *w)
         /* a stream reuses the ring slot of band k - slots once it is out */
         if (pl->stream && k >= pl->slots && !wait_out(S, k - pl->slots + 1))
             return;
-        if (!pl->tri) {
+        if (pl->block) {
+            if (!block_in(S, w, k, x0, x1))
+                return;
+        } else if (!pl->tri) {
             memset(w->rowb, 0, (size_t)pl->nl * B * S->W * 8);
             memset(w->rowptr, 0, (size_t)pl->nl * B * 4);
         }
         for (uint32_t l = 0; S->modbits && l < pl->nl; l++)
             mod_row_begin(S, l);
-        for (uint32_t y = pl->tri ? x0 : 0; y < C;) {
-            uint32_t ye = y + CHUNK < C ? y + CHUNK : C;
+        const uint32_t C1 = pl->c1;
+        for (uint32_t y = pl->tri ? x0 : pl->c0; y < C1;) {
+            uint32_t ye = y + CHUNK < C1 ? y + CHUNK : C1;
             if (k > 0 && !wait_for(S, &S->prog[(size_t)(k - 1) * PROG_STRIDE], ye))
                 return;
             uint64_t cells = 0;
@@ -580,7 +928,11 @@ static void band_loop(worker *w)
                 return;
             y = ye;
         }
-        if (pl->modmode == 1) { /* one row per band, one thread: the row is finished */
+        if (pl->modmode == 1 && pl->block && !block_mod_row_end(S, x0)) {
+            atomic_store(&S->stop, STOP_NOMEM);
+            return;
+        }
+        if (pl->modmode == 1 && !pl->block) { /* one row per band, one thread: the row is finished */
             const size_t cap = S->W * 64;
             for (uint32_t l = 0; l < pl->nl; l++) {
                 size_t at = row_index(S, l, x0);
@@ -594,7 +946,7 @@ static void band_loop(worker *w)
                 }
             }
         }
-        if (pl->stream && !band_out(S, k, x0, x1))
+        if (pl->block ? !block_out(S, w, k, x0, x1) : pl->stream && !band_out(S, k, x0, x1))
             return;
     }
 }
@@ -663,15 +1015,15 @@ static void run_workers(worker *ws, unsigned T, loop_fn fn, void *(*thread_fn)(v
 /* Allocate, compute, (mirror).  Returns a STOP_ code (STOP_NONE: done). */
 int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
 {
-    S->ndiag = pl->wyt ? (size_t)pl->R + pl->C - 1 : 0;
+    S->ndiag = pl->block ? pl->dslots : pl->wyt ? (size_t)pl->R + pl->C - 1 : 0;
     S->W = pl->W;
     S->nbands = (uint32_t)(((uint64_t)pl->R + pl->B - 1) / pl->B);
     S->run = run;
     int ok = 1;
     if (pl->dense) {
-        S->colb_bytes = (size_t)pl->nl * pl->C * S->W * 8;
+        S->colb_bytes = (size_t)pl->nl * pl->CW * S->W * 8;
         S->colb = wy_tab_big_alloc(S->colb_bytes);
-        S->colptr = calloc((size_t)pl->nl * pl->C, 4);
+        S->colptr = calloc((size_t)pl->nl * pl->CW, 4);
         ok = S->colb && S->colptr;
         if (ok && S->ndiag) {
             S->diab_bytes = (size_t)pl->nl * S->ndiag * S->W * 8;
@@ -695,8 +1047,13 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
     }
     S->prog = ok ? calloc((size_t)S->nbands * PROG_STRIDE, sizeof *S->prog) : NULL;
     ok = ok && S->prog;
+    if (ok && pl->block && pl->modmode == 1) {
+        S->leftp_bytes = (size_t)pl->nl * pl->M * S->W * 8;
+        S->leftp = wy_tab_big_alloc(S->leftp_bytes);
+        ok = S->leftp != NULL;
+    }
     if (ok && pl->stream) {
-        S->outrow = malloc((size_t)pl->C * 4);
+        S->outrow = malloc((pl->block ? (size_t)pl->B * pl->CW : (size_t)pl->C) * 4);
         ok = S->outrow != NULL;
     }
     worker ws[256];
@@ -716,6 +1073,7 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
     if (ok) {
         atomic_init(&S->next_band, 0);
         atomic_init(&S->out_done, 0);
+        atomic_init(&S->in_done, 0);
         atomic_init(&S->stop, 0);
         atomic_init(&S->cells_done, 0);
         for (uint32_t k = 0; k < S->nbands; k++)
@@ -743,6 +1101,10 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
     free(S->modb);
     free((void *)S->prog);
     free(S->outrow);
+    wy_tab_big_free(S->leftp, S->leftp_bytes);
+    free(S->din);
+    free(S->dout);
+    free(S->msg);
     return stop;
 }
 

@@ -7,6 +7,7 @@
 #define WY_TABLE_IMPL_H
 
 #include "internal.h"
+#include "wythoff_block.h"
 
 #include <stdatomic.h>
 #include <stddef.h>
@@ -44,6 +45,12 @@ typedef struct {
     uint32_t keep;       /* rows stored: R, or the ring of a stream */
     uint32_t slots;      /* stream: bands in the ring */
     uint64_t table_bytes, line_bytes, thread_bytes, mod_bytes, misc_bytes;
+    /* columns computed and stored (wythoff_block.h): the engine computes
+     * columns [c0, c1) (CW of them) and stores [y0, c1) (Cst), y0 = c0 -
+     * halo; the whole window when not a block (c0 = y0 = 0, CW = Cst = C) */
+    int block, first, last;
+    uint32_t c0, c1, y0, CW, Cst, halo;
+    uint32_t dslots;     /* block: diagonal bitsets kept, indexed d mod dslots */
 } plan;
 
 /* A computed table (include/wythoff.h). */
@@ -61,6 +68,10 @@ struct wy_table {
     size_t vbytes;       /* for big_free */
 };
 
+/* The plan of one block (wythoff_block.h); band 0: automatic. */
+void wy_tab_make_block_plan(plan *pl, const wy_rules *r, const wy_block *blk, wy_side side, unsigned threads,
+                            unsigned band);
+
 /* Bytes the plan needs in all (UINT64_MAX when refused outright). */
 uint64_t wy_tab_plan_total(const plan *pl);
 /* The largest number of options of a cell of an R x C window in side state
@@ -71,7 +82,7 @@ uint64_t wy_tab_option_bound(const wy_rules *r, uint64_t R, uint64_t C, uint64_t
 void wy_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols, wy_side side, wy_layout layout,
                       unsigned threads, int stream, unsigned band);
 
-enum { STOP_NONE = 0, STOP_CANCEL, STOP_OVERFLOW, STOP_NOMEM, STOP_SINK };
+enum { STOP_NONE = 0, STOP_CANCEL, STOP_OVERFLOW, STOP_NOMEM, STOP_SINK, STOP_BADMSG };
 
 /* What the engine shares between its threads. */
 typedef struct {
@@ -107,6 +118,17 @@ typedef struct {
     void *sink_ctx;
     uint32_t out_layer, out_xor;
     uint32_t *outrow;
+    /* block (wythoff_block.h) */
+    const wy_block_io *io;
+    _Alignas(128) atomic_uint in_done; /* bands received */
+    uint64_t *leftp;     /* mod=M: [nl][M][W] (class, g) seen left of the block */
+    size_t leftp_bytes;
+    uint32_t *din, *dout; /* mod=M: (l, class, g) triples received / to send */
+    size_t nin, nout, capin, capout;
+    unsigned char *msg;  /* the message being sent */
+    size_t msg_cap;
+    uint64_t bytes_sent, bytes_recv;
+    int bad_msg;         /* a malformed message stopped the run */
 } shared;
 
 /* Large zeroed blocks (mmap with huge pages above 16 MiB). */

@@ -52,6 +52,7 @@ void wy_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols,
     pl->transposed = !stream && rows > cols;
     pl->R = pl->transposed ? cols : rows;
     pl->C = pl->transposed ? rows : cols;
+    pl->c1 = pl->CW = pl->Cst = pl->C;
     pl->heap_xor = !r->misere && r->passes == 0;
     const uint64_t np = (uint64_t)side.pass + 1, nh = pl->heap_xor ? 1 : (uint64_t)side.heap + 1;
     if (np * nh > MAX_LAYERS || wy_rules_check(r, NULL, 0) != WY_OK) {
@@ -151,6 +152,48 @@ void wy_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols,
         pl->dense = layout == WY_LAYOUT_DENSE;
     if (pl->dense)
         pl->line_bytes = dense_bytes;
+}
+
+/* A block: the stream plan (rows computed whole, a ring of them kept) of
+ * the whole window for its band height, then the sizes of one block. */
+void wy_tab_make_block_plan(plan *pl, const wy_rules *r, const wy_block *blk, wy_side side, unsigned threads,
+                            unsigned band)
+{
+    const uint32_t R = blk->rows;
+    /* the band height must be the same on every rank: from R alone */
+    uint32_t B = band ? band : R >= 4 * MAX_BAND ? MAX_BAND : (R / 4 ? R / 4 : 1);
+    if (B > MAX_BAND)
+        B = MAX_BAND;
+    wy_tab_make_plan(pl, r, blk->rows, blk->cols, side, WY_LAYOUT_DENSE, threads, 1, B);
+    if (pl->too_many)
+        return;
+    pl->block = 1;
+    pl->first = blk->first;
+    pl->last = blk->last;
+    pl->c0 = blk->c0;
+    pl->c1 = blk->c1;
+    pl->CW = blk->c1 - blk->c0;
+    /* cells to the left that bounded moves reach: the last N + 1 columns */
+    pl->halo = pl->N == UINT32_MAX ? 0 : (uint32_t)min64((uint64_t)pl->N + 1, blk->c0);
+    pl->y0 = blk->c0 - pl->halo;
+    pl->Cst = pl->CW + pl->halo;
+    pl->cw = 4; /* cells of the ring: never a restart for a wide value */
+    pl->dense = 1;
+    pl->tri = 0;
+    /* the diagonals crossing the block while T bands are in flight and
+     * one is received: CW + T * B, two bands spare */
+    pl->dslots = pl->wyt ? pl->CW + (pl->T + 2) * pl->B : 0;
+    uint64_t nlines = (uint64_t)pl->CW + pl->dslots;
+    pl->line_bytes = wy_sat_add(wy_sat_mul(wy_sat_mul(wy_sat_mul(nlines, pl->W), 8), pl->nl),
+                                wy_sat_mul(wy_sat_mul(nlines, 4), pl->nl));
+    pl->table_bytes = wy_sat_mul(wy_sat_mul(wy_sat_mul(pl->Cst, 4), pl->nl), pl->keep);
+    /* the rows handed out, and one message each way: the band's row
+     * bitsets, the diagonals crossing, the halo cells */
+    uint64_t bits = wy_sat_mul(wy_sat_mul((uint64_t)2 * pl->B, pl->nl), wy_sat_add(wy_sat_mul(pl->W, 8), 8));
+    uint64_t msg = wy_sat_add(wy_sat_add(64, bits), wy_sat_mul(wy_sat_mul((uint64_t)pl->B * pl->nl, pl->halo), 4));
+    pl->misc_bytes = wy_sat_add(wy_sat_add(pl->misc_bytes, wy_sat_mul(msg, 2)), wy_sat_mul((uint64_t)pl->B * pl->CW, 4));
+    if (pl->modmode == 1) /* the classes seen to the left */
+        pl->mod_bytes = wy_sat_add(pl->mod_bytes, wy_sat_mul(wy_sat_mul(wy_sat_mul(pl->M, pl->W), 8), pl->nl));
 }
 
 uint64_t wy_table_estimate_run(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side, wy_layout layout,

@@ -100,6 +100,10 @@ for p in man/wythoff-*.1; do
     [ -f tools/certcheck.c ] && pass "$p: the program wythoff-certcheck" || fail "$p: no tools/certcheck.c"
     continue
   fi
+  if [ "$c" = mpi ]; then  # the MPI driver (mpi/wythoff-mpi.c, make mpi), not a command
+    [ -f mpi/wythoff-mpi.c ] && pass "$p: the program wythoff-mpi" || fail "$p: no mpi/wythoff-mpi.c"
+    continue
+  fi
   grep -qx -- "$c" <<<"$cmds" && pass "$p: a command of the tool" || fail "$p: '$c' is not a command of wythoff --help"
 done
 

@@ -1,0 +1,257 @@
+#!/usr/bin/env bash
+# The table engine on MPI (build/wythoff-mpi, docs/distributed.md), run with
+# mpirun -np 1, 2, 3, 4 --oversubscribe on this machine:
+#  - the bin file of `wythoff-mpi table` is byte for byte the file of the
+#    single-process `wythoff table --format bin`, for the papers' games in
+#    several side states and for random rulesets (seeded by WY_SEED), with
+#    1-3 threads a rank and band heights 1-64;
+#  - memory splits: under a --mem-limit a single rank is refused (exit 3,
+#    naming its columns and the estimate) and four ranks succeed;
+#  - `ppos --count` and `compare --summary` give the single-process answers
+#    and exit codes, for games without a layer engine (max=N, mod=M);
+#  - --trace: one line per rank and band, bytes sent only by the ranks
+#    before the last;
+#  - bad usage is refused with exit 2 and a message.
+# Skipped (one skip line) when the MPI build is absent (no mpicc).
+. "$(dirname "$0")/lib.sh"
+B=${WY_BUILD:-build}
+M=$B/wythoff-mpi
+if [ ! -x "$M" ] || ! command -v mpirun >/dev/null 2>&1; then
+  echo "skip: $M or mpirun not found (install openmpi-bin and libopenmpi-dev; make mpi)"
+  exit 0
+fi
+# root in containers and CI: Open MPI refuses root unless told
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# no network interface probing, no warnings about it: one machine
+export OMPI_MCA_btl=self,vader OMPI_MCA_btl_base_warn_component_unused=0
+# Under the sanitizers, LeakSanitizer must tell Open MPI's own allocations,
+# never freed, from ours: Open MPI unloads its plugins before the check, so
+# only full stacks (slow: about a second a process) name its libraries.
+# The runs marked "leaks" below check leaks that way (a table with --trace,
+# a compare, an exit in the option parsing); the others check everything
+# else, with detect_leaks=0.
+supp=
+if [ -n "${WY_TEST_SAN:-}" ]; then
+  supp=$(mktemp) && trap 'rm -f "$supp"' EXIT
+  printf 'leak:%s\n' libmpi.so libopen-pal.so libopen-rte.so libhwloc.so libevent libpmix.so >"$supp"
+fi
+# Under the sanitizers (WY_TEST_SAN=1) every other game and fewer random,
+# counting and comparing cases run (every code path still runs).
+san=${WY_TEST_SAN:-}
+T=$(mktemp -d) && trap 'rm -rf "$T" ${supp:+"$supp"}' EXIT
+run_mpi() {  # [leaks] NP ARGS...: wythoff-mpi on NP ranks; stdout and stderr to $O/out, $O/err
+  local asan=${ASAN_OPTIONS:-} lsan=${LSAN_OPTIONS:-}
+  if [ "$1" = leaks ]; then
+    shift
+    [ -n "$supp" ] && asan=${asan:+$asan:}detect_leaks=1:fast_unwind_on_malloc=0 lsan=suppressions=$supp:print_suppressions=0
+  elif [ -n "$supp" ]; then
+    asan=${asan:+$asan:}detect_leaks=0
+  fi
+  local np=$1; shift
+  ASAN_OPTIONS=$asan LSAN_OPTIONS=$lsan timeout 120 mpirun -q --oversubscribe --bind-to none -np "$np" "$M" "$@" \
+    >"$O/out" 2>"$O/err"
+}
+O=$T
+
+# --- bin files identical to the single process --------------------------------
+same_bin() {  # NP THREADS BAND RULES SIZE|ROWSxCOLS [SIDE OPTIONS...]
+  local np=$1 th=$2 band=$3 rules=$4 size=$5; shift 5
+  local win=(--size "$size")
+  case $size in *x*) win=(--rows "${size%x*}" --cols "${size#*x}") ;; esac
+  local what="np $np, $th threads, band $band: table $rules ${win[*]} $*"
+  "$W" table "$rules" "${win[@]}" "$@" --format bin --output "$T/ref.bin" --quiet 2>"$T/referr" ||
+    { fail "$what: wythoff table failed: $(cat "$T/referr")"; return; }
+  local bandopt=()
+  [ "$band" != 0 ] && bandopt=(--band "$band")
+  if ! run_mpi "$np" table "$rules" "${win[@]}" "$@" --output "$T/mpi.bin" --threads "$th" "${bandopt[@]}"; then
+    fail "$what: exit $? ($(head -c 300 "$O/err"))"
+  elif ! cmp -s "$T/ref.bin" "$T/mpi.bin"; then
+    fail "$what: the bin file differs from wythoff table's ($(cmp "$T/ref.bin" "$T/mpi.bin" 2>&1 | head -1))"
+  else
+    pass "$what: byte-identical"
+  fi
+}
+# the papers' games: Wythoff; with a pass (passes left 1 and 0); with a
+# heap; terminal positions (normal and misere); bounded moves; mod moves;
+# Nim with a pass
+np=0 k=0
+for spec in "wythoff 97" "wythoff+pass 90" "wythoff+pass 64 --pass 0" "wythoff+heap=2 70 --heap 1" \
+            "wythoff+terminal=2 80" "wythoff+terminal=2+misere 75" "wythoff+max=3 88" "wythoff+max=20 60" \
+            "wythoff+mod=4 70" "wythoff+mod=20 50" "nim+pass 100" "nim+max=5+pass 66"; do
+  np=$((np % 4 + 1)) k=$((k + 1))
+  [ -n "$san" ] && [ $((k % 2)) = 0 ] && continue
+  # shellcheck disable=SC2086 # the spec's words are the arguments
+  set -- $spec
+  same_bin "$np" $(( (np % 3) + 1 )) 0 "$@"
+done
+# every number of ranks on one game, and narrow blocks (one column a rank)
+for np in 1 2 3 4; do same_bin "$np" 2 7 wythoff+pass 133; done
+same_bin 4 1 3 wythoff+max=6 4
+# windows wider than tall and taller than wide (the single-process engine
+# stores the latter transposed)
+same_bin 3 2 0 wythoff+pass+max=9 150x40 --pass 1
+same_bin 4 2 5 wythoff+heap=2+mod=3 30x170 --heap 2
+same_bin 3 2 1 wythoff+pass+mod=3 3
+# random rulesets (tests/naive's ranges), seeded
+RANDOM=$(( ${WY_SEED:-20261121} % 32768 ))
+echo "random rulesets from WY_SEED=${WY_SEED:-20261121}"
+nrand=8
+[ -n "$san" ] && nrand=2
+for i in $(seq 1 $nrand); do
+  game=$([ $((RANDOM % 2)) = 0 ] && echo wythoff || echo nim)
+  r=$game side=()
+  p=$((RANDOM % 4)); [ $p -gt 0 ] && r="$r+pass=$p" && side+=(--pass $((RANDOM % (p + 1))))
+  h=$((RANDOM % 4)); [ $h -gt 0 ] && r="$r+heap=$h" && side+=(--heap $((RANDOM % (h + 1))))
+  [ $((RANDOM % 2)) = 0 ] && r="$r+max=$((RANDOM % 12 + 1))"
+  [ "$game" = wythoff ] && [ $((RANDOM % 2)) = 0 ] && r="$r+mod=$((RANDOM % 7 + 1))"
+  [ $((RANDOM % 2)) = 0 ] && r="$r+terminal=$((RANDOM % 7))"
+  [ $((RANDOM % 2)) = 0 ] && r="$r+misere"
+  bands=(0 1 5 64)
+  same_bin $((RANDOM % 4 + 1)) $((RANDOM % 3 + 1)) "${bands[$((RANDOM % 4))]}" "$r" $((RANDOM % 60 + 20)) \
+    ${side[@]+"${side[@]}"}
+done
+
+# --- memory splits ----------------------------------------------------------
+# wythoff 2048 x 2048: one rank needs about 6 MiB, each of four about 2
+if run_mpi 1 table wythoff --size 2048 --output "$T/one.bin" --mem-limit 3M --threads 1; then
+  fail "one rank under --mem-limit 3M: not refused"
+elif grep -q "columns 0..2047 .* need about [0-9]* MiB, more than the limit of 3 MiB per rank" "$O/err" &&
+     [ ! -e "$T/one.bin" ] && ! ls "$T"/one.bin.partial* >/dev/null 2>&1; then
+  pass "one rank under --mem-limit 3M: refused before computing: $(head -1 "$O/err")"
+else
+  fail "one rank under --mem-limit 3M: message '$(cat "$O/err")' or a file left behind"
+fi
+run_mpi 1 table wythoff --size 2048 --output "$T/one.bin" --mem-limit 3M --threads 1
+[ $? = 3 ] && pass "one rank refused: exit 3" || fail "one rank refused: exit not 3"
+"$W" table wythoff --size 2048 --format bin --output "$T/ref2048.bin" --quiet
+if run_mpi 4 table wythoff --size 2048 --output "$T/four.bin" --mem-limit 3M --threads 1 --stats &&
+   cmp -s "$T/four.bin" "$T/ref2048.bin"; then
+  pass "four ranks under --mem-limit 3M: done, the same file as wythoff table"
+else
+  fail "four ranks under --mem-limit 3M: $(head -c 300 "$O/err")"
+fi
+# --stats: a line per rank, each estimate within the limit and about a
+# quarter of the one rank's columns
+if [ "$(grep -c '^ *[0-3] ' "$O/err")" = 4 ] && awk '/^ *[0-3] / { if ($8 + 0 > 3 || $2 != 512) bad = 1 } END { exit bad }' "$O/err"; then
+  pass "--stats: four ranks of 512 columns, each estimate below 3 MiB"
+else
+  fail "--stats: $(cat "$O/err")"
+fi
+
+# --- ppos --count and compare --summary ------------------------------------------
+specs=("wythoff+max=3 300" "wythoff+mod=5 200" "nim+max=4+pass 250" "wythoff+max=7+misere 180")
+[ -n "$san" ] && specs=("wythoff+mod=5 200" "nim+max=4+pass 250")
+for spec in "${specs[@]}"; do
+  set -- $spec
+  want=$("$W" ppos "$1" --size "$2" --count --engine table --quiet)
+  for np in 2 3; do
+    if run_mpi "$np" ppos "$1" --size "$2" --count --threads 1 && [ "$(cat "$O/out")" = "$want" ]; then
+      pass "np $np: ppos $1 --size $2 --count = $want"
+    else
+      fail "np $np: ppos $1 --size $2 --count: '$(cat "$O/out")', wythoff says $want ($(head -c 200 "$O/err"))"
+    fi
+  done
+done
+want=$("$W" ppos wythoff+max=3 --size 300 --count --value 2 --format json --engine table --quiet)
+run_mpi 2 ppos wythoff+max=3 --size 300 --count --value 2 --format json --threads 1
+[ "$(cat "$O/out")" = "$want" ] && pass "np 2: ppos --value 2 --format json" || fail "np 2: ppos --value 2 json: $(cat "$O/out") vs $want"
+cmp_case() {  # [leaks] NP ARGS...: compare --summary, the same output and exit code (in $O)
+  local leaks=()
+  [ "$1" = leaks ] && leaks=(leaks) && shift
+  local np=$1; shift
+  "$W" compare "$@" --summary --quiet >"$O/want" 2>&1
+  local wrc=$?
+  run_mpi ${leaks[@]+"${leaks[@]}"} "$np" compare "$@" --summary --threads 1
+  local rc=$?
+  if [ "$rc" = "$wrc" ] && cmp -s "$O/out" "$O/want"; then
+    pass "np $np: compare $* --summary (exit $rc)"
+  else
+    fail "np $np: compare $* --summary: exit $rc (wythoff: $wrc), output differs: $(diff "$O/want" "$O/out" | head -5) $(head -c 200 "$O/err")"
+  fi
+}
+# at once: a run whose status is not 0 (differences found, bad usage) takes
+# mpirun a second more to end
+parallel_cases() {  # FUNCTION, then one case a line on stdin (words: arguments)
+  local f=$1 n=0 line
+  while IFS= read -r line; do
+    n=$((n + 1))
+    mkdir -p "$T/case$n"
+    # shellcheck disable=SC2086 # the line's words are the arguments
+    (O=$T/case$n; fails=0; $f $line >"$O/result"; echo "$fails" >"$O/fails") &
+  done
+  wait
+  for i in $(seq 1 $n); do
+    cat "$T/case$i/result"
+    fails=$((fails + $(cat "$T/case$i/fails")))
+    rm -rf "$T/case$i"
+  done
+}
+parallel_cases cmp_case < <(
+  echo "leaks 2 wythoff wythoff+pass --size 150 --outcome"
+  echo "3 wythoff+mod=3 wythoff+max=5 --size 120 --format json"
+  echo "4 wythoff+max=4 wythoff+max=4+terminal=1 --size 90 --format csv"
+  [ -z "$san" ] && echo "3 wythoff+pass wythoff --value 0 --value-b 1 --size 100"
+  [ -z "$san" ] && echo "2 nim+max=3 nim+max=3 --size 80"
+  [ -z "$san" ] && echo "4 wythoff+heap=1 wythoff+heap=1+misere --heap 1 --size 70"
+)
+
+# --- trace -------------------------------------------------------------------
+run_mpi leaks 3 table wythoff+pass --size 200 --output "$T/t.bin" --threads 2 --band 16 --trace "$T/trace.csv"
+if [ "$(head -1 "$T/trace.csv" 2>/dev/null)" = "rank,table,band,start_s,seconds,bytes_sent" ] &&
+   awk -F, 'NR > 1 { n[$1]++; if ($1 < 2 && $6 <= 0) bad = 1; if ($1 == 2 && $6 != 0) bad = 1 }
+            END { exit bad || n[0] != 13 || n[1] != 13 || n[2] != 13 }' "$T/trace.csv"; then
+  pass "--trace: 13 bands on each of 3 ranks, bytes sent by ranks 0 and 1 only"
+else
+  fail "--trace: $(head -5 "$T/trace.csv" 2>&1)"
+fi
+
+# --- bad usage ---------------------------------------------------------------
+bad() {  # [leaks] NP SUBSTRING ARGS...: exit 2 and the message (SUBSTRING: '-' for ' ')
+  local leaks=()
+  [ "$1" = leaks ] && leaks=(leaks) && shift
+  local np=$1 sub=${2//-/ }; shift 2
+  run_mpi ${leaks[@]+"${leaks[@]}"} "$np" "$@"
+  local rc=$?
+  if [ "$rc" = 2 ] && grep -qF -- "$sub" "$O/err" && grep -q '^wythoff-mpi: ' "$O/err"; then
+    pass "np $np: $* -> exit 2 ($sub)"
+  else
+    fail "np $np: $*: exit $rc, message '$(head -c 300 "$O/err")' (wanted exit 2 and '$sub')"
+  fi
+}
+parallel_cases bad <<EOF
+2 unknown-command tabel wythoff
+2 this-command-writes-bin table wythoff --size 10 --format csv --output $T/x
+2 table-needs table wythoff --size 10
+3 each-rank-needs-a-column table wythoff --rows 10 --cols 2 --output $T/x
+leaks 2 band-must-be-1-to-64 table wythoff --size 10 --output $T/x --band 0
+2 gives-the-summary-only compare wythoff wythoff+pass --size 10
+2 gives-the-count-only ppos wythoff+max=2 --size 10
+2 layer-engine ppos wythoff --size 10 --count --engine layer
+2 unknown-game table wythof --size 10 --output $T/x
+2 cannot-write table wythoff --size 10 --output $T/no-such-dir/x.bin
+EOF
+[ ! -e "$T/x" ] && pass "no file left by the refusals" || fail "a refusal left $T/x"
+
+# --- docs/distributed.md's transcripts (the normal build) ------------------------
+[ -n "$san" ] && { finish; exit; }
+# each "$ COMMAND" of a console block, run in a scratch directory with build/
+# replaced by this build, prints the lines below it
+awk -v dir="$T/doc" 'BEGIN { system("mkdir -p " dir) }
+  $0 == "```console" { inblk = 1; next }
+  inblk && $0 == "```" { inblk = 0; next }
+  inblk && substr($0, 1, 2) == "$ " { n++; print substr($0, 3) > (dir "/" n ".cmd"); printf "" > (dir "/" n ".exp"); print FNR > (dir "/" n ".line"); next }
+  inblk && n { print > (dir "/" n ".exp") }' docs/distributed.md
+case $B in /*) abs=$B ;; *) abs=$(pwd)/$B ;; esac
+for f in "$T"/doc/*.cmd; do
+  [ -e "$f" ] || { fail "docs/distributed.md: no console transcript"; break; }
+  cmd=$(cat "$f") b=${f%.cmd}
+  run=${cmd//build\//$abs/}
+  (cd "$T/doc" && ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 bash -c "{ $run
+} 2>&1" >"$b.out" </dev/null)
+  if cmp -s "$b.out" "$b.exp"; then
+    pass "docs/distributed.md:$(cat "$b.line"): $cmd"
+  else
+    fail "docs/distributed.md:$(cat "$b.line"): $cmd: $(diff "$b.exp" "$b.out" | head -6)"
+  fi
+done
+finish
