@@ -54,19 +54,42 @@ run_mpi() {  # [leaks] NP ARGS...: wythoff-mpi on NP ranks; stdout and stderr to
 O=$T
 
 # --- bin files identical to the single process --------------------------------
+# Cases at once, JOBS at a time (default 3): an mpirun spends most of its
+# time starting, and a run whose status is not 0 (differences found, bad
+# usage) takes mpirun a second more to end.  Each case in a directory of its
+# own ($O); its lines printed in the order of the cases.
+JOBS=${WY_MPI_JOBS:-3}
+parallel_cases() {  # FUNCTION [JOBS], then one case a line on stdin (words: arguments)
+  local f=$1 jobs=${2:-$JOBS} n=0 line running=0
+  while IFS= read -r line; do
+    n=$((n + 1))
+    mkdir -p "$T/case$n"
+    # shellcheck disable=SC2086 # the line's words are the arguments
+    (O=$T/case$n; fails=0; $f $line >"$O/result"; echo "$fails" >"$O/fails") &
+    running=$((running + 1))
+    if [ "$running" -ge "$jobs" ]; then wait -n; running=$((running - 1)); fi
+  done
+  wait
+  for i in $(seq 1 $n); do
+    cat "$T/case$i/result"
+    fails=$((fails + $(cat "$T/case$i/fails")))
+    rm -rf "$T/case$i"
+  done
+}
+
 same_bin() {  # NP THREADS BAND RULES SIZE|ROWSxCOLS [SIDE OPTIONS...]
   local np=$1 th=$2 band=$3 rules=$4 size=$5; shift 5
   local win=(--size "$size")
   case $size in *x*) win=(--rows "${size%x*}" --cols "${size#*x}") ;; esac
   local what="np $np, $th threads, band $band: table $rules ${win[*]} $*"
-  "$W" table "$rules" "${win[@]}" "$@" --format bin --output "$T/ref.bin" --quiet 2>"$T/referr" ||
-    { fail "$what: wythoff table failed: $(cat "$T/referr")"; return; }
+  "$W" table "$rules" "${win[@]}" "$@" --format bin --output "$O/ref.bin" --quiet 2>"$O/referr" ||
+    { fail "$what: wythoff table failed: $(cat "$O/referr")"; return; }
   local bandopt=()
   [ "$band" != 0 ] && bandopt=(--band "$band")
-  if ! run_mpi "$np" table "$rules" "${win[@]}" "$@" --output "$T/mpi.bin" --threads "$th" "${bandopt[@]}"; then
+  if ! run_mpi "$np" table "$rules" "${win[@]}" "$@" --output "$O/mpi.bin" --threads "$th" "${bandopt[@]}"; then
     fail "$what: exit $? ($(head -c 300 "$O/err"))"
-  elif ! cmp -s "$T/ref.bin" "$T/mpi.bin"; then
-    fail "$what: the bin file differs from wythoff table's ($(cmp "$T/ref.bin" "$T/mpi.bin" 2>&1 | head -1))"
+  elif ! cmp -s "$O/ref.bin" "$O/mpi.bin"; then
+    fail "$what: the bin file differs from wythoff table's ($(cmp "$O/ref.bin" "$O/mpi.bin" 2>&1 | head -1))"
   else
     pass "$what: byte-identical"
   fi
@@ -74,24 +97,23 @@ same_bin() {  # NP THREADS BAND RULES SIZE|ROWSxCOLS [SIDE OPTIONS...]
 # the papers' games: Wythoff; with a pass (passes left 1 and 0); with a
 # heap; terminal positions (normal and misere); bounded moves; mod moves;
 # Nim with a pass
+cases=()
 np=0 k=0
 for spec in "wythoff 97" "wythoff+pass 90" "wythoff+pass 64 --pass 0" "wythoff+heap=2 70 --heap 1" \
             "wythoff+terminal=2 80" "wythoff+terminal=2+misere 75" "wythoff+max=3 88" "wythoff+max=20 60" \
             "wythoff+mod=4 70" "wythoff+mod=20 50" "nim+pass 100" "nim+max=5+pass 66"; do
   np=$((np % 4 + 1)) k=$((k + 1))
   [ -n "$san" ] && [ $((k % 2)) = 0 ] && continue
-  # shellcheck disable=SC2086 # the spec's words are the arguments
-  set -- $spec
-  same_bin "$np" $(( (np % 3) + 1 )) 0 "$@"
+  cases+=("$np $(( (np % 3) + 1 )) 0 $spec")
 done
 # every number of ranks on one game, and narrow blocks (one column a rank)
-for np in 1 2 3 4; do same_bin "$np" 2 7 wythoff+pass 133; done
-same_bin 4 1 3 wythoff+max=6 4
+for np in 1 2 3 4; do cases+=("$np 2 7 wythoff+pass 133"); done
+cases+=("4 1 3 wythoff+max=6 4")
 # windows wider than tall and taller than wide (the single-process engine
 # stores the latter transposed)
-same_bin 3 2 0 wythoff+pass+max=9 150x40 --pass 1
-same_bin 4 2 5 wythoff+heap=2+mod=3 30x170 --heap 2
-same_bin 3 2 1 wythoff+pass+mod=3 3
+cases+=("3 2 0 wythoff+pass+max=9 150x40 --pass 1")
+cases+=("4 2 5 wythoff+heap=2+mod=3 30x170 --heap 2")
+cases+=("3 2 1 wythoff+pass+mod=3 3")
 # random rulesets (tests/naive's ranges), seeded
 RANDOM=$(( ${WY_SEED:-20261121} % 32768 ))
 echo "random rulesets from WY_SEED=${WY_SEED:-20261121}"
@@ -107,22 +129,22 @@ for i in $(seq 1 $nrand); do
   [ $((RANDOM % 2)) = 0 ] && r="$r+terminal=$((RANDOM % 7))"
   [ $((RANDOM % 2)) = 0 ] && r="$r+misere"
   bands=(0 1 5 64)
-  same_bin $((RANDOM % 4 + 1)) $((RANDOM % 3 + 1)) "${bands[$((RANDOM % 4))]}" "$r" $((RANDOM % 60 + 20)) \
-    ${side[@]+"${side[@]}"}
+  cases+=("$((RANDOM % 4 + 1)) $((RANDOM % 3 + 1)) ${bands[$((RANDOM % 4))]} $r $((RANDOM % 60 + 20)) ${side[*]}")
 done
+parallel_cases same_bin < <(printf '%s\n' "${cases[@]}")
 
 # --- memory splits ----------------------------------------------------------
 # wythoff 2048 x 2048: one rank needs about 6 MiB, each of four about 2
-if run_mpi 1 table wythoff --size 2048 --output "$T/one.bin" --mem-limit 3M --threads 1; then
-  fail "one rank under --mem-limit 3M: not refused"
+run_mpi 1 table wythoff --size 2048 --output "$T/one.bin" --mem-limit 3M --threads 1
+rc=$?
+if [ "$rc" != 3 ]; then
+  fail "one rank under --mem-limit 3M: exit $rc, not 3 (refused)"
 elif grep -q "columns 0..2047 .* need about [0-9]* MiB, more than the limit of 3 MiB per rank" "$O/err" &&
      [ ! -e "$T/one.bin" ] && ! ls "$T"/one.bin.partial* >/dev/null 2>&1; then
-  pass "one rank under --mem-limit 3M: refused before computing: $(head -1 "$O/err")"
+  pass "one rank under --mem-limit 3M: exit 3, refused before computing: $(head -1 "$O/err")"
 else
   fail "one rank under --mem-limit 3M: message '$(cat "$O/err")' or a file left behind"
 fi
-run_mpi 1 table wythoff --size 2048 --output "$T/one.bin" --mem-limit 3M --threads 1
-[ $? = 3 ] && pass "one rank refused: exit 3" || fail "one rank refused: exit not 3"
 "$W" table wythoff --size 2048 --format bin --output "$T/ref2048.bin" --quiet
 if run_mpi 4 table wythoff --size 2048 --output "$T/four.bin" --mem-limit 3M --threads 1 --stats &&
    cmp -s "$T/four.bin" "$T/ref2048.bin"; then
@@ -141,17 +163,16 @@ fi
 # --- ppos --count and compare --summary ------------------------------------------
 specs=("wythoff+max=3 300" "wythoff+mod=5 200" "nim+max=4+pass 250" "wythoff+max=7+misere 180")
 [ -n "$san" ] && specs=("wythoff+mod=5 200" "nim+max=4+pass 250")
-for spec in "${specs[@]}"; do
-  set -- $spec
-  want=$("$W" ppos "$1" --size "$2" --count --engine table --quiet)
-  for np in 2 3; do
-    if run_mpi "$np" ppos "$1" --size "$2" --count --threads 1 && [ "$(cat "$O/out")" = "$want" ]; then
-      pass "np $np: ppos $1 --size $2 --count = $want"
-    else
-      fail "np $np: ppos $1 --size $2 --count: '$(cat "$O/out")', wythoff says $want ($(head -c 200 "$O/err"))"
-    fi
-  done
-done
+ppos_case() {  # NP RULES SIZE: the count of wythoff ppos --count --engine table
+  local np=$1 rules=$2 size=$3 want
+  want=$("$W" ppos "$rules" --size "$size" --count --engine table --quiet)
+  if run_mpi "$np" ppos "$rules" --size "$size" --count --threads 1 && [ "$(cat "$O/out")" = "$want" ]; then
+    pass "np $np: ppos $rules --size $size --count = $want"
+  else
+    fail "np $np: ppos $rules --size $size --count: '$(cat "$O/out")', wythoff says $want ($(head -c 200 "$O/err"))"
+  fi
+}
+parallel_cases ppos_case < <(for spec in "${specs[@]}"; do echo "2 $spec"; echo "3 $spec"; done)
 want=$("$W" ppos wythoff+max=3 --size 300 --count --value 2 --format json --engine table --quiet)
 run_mpi 2 ppos wythoff+max=3 --size 300 --count --value 2 --format json --threads 1
 [ "$(cat "$O/out")" = "$want" ] && pass "np 2: ppos --value 2 --format json" || fail "np 2: ppos --value 2 json: $(cat "$O/out") vs $want"
@@ -169,24 +190,7 @@ cmp_case() {  # [leaks] NP ARGS...: compare --summary, the same output and exit 
     fail "np $np: compare $* --summary: exit $rc (wythoff: $wrc), output differs: $(diff "$O/want" "$O/out" | head -5) $(head -c 200 "$O/err")"
   fi
 }
-# at once: a run whose status is not 0 (differences found, bad usage) takes
-# mpirun a second more to end
-parallel_cases() {  # FUNCTION, then one case a line on stdin (words: arguments)
-  local f=$1 n=0 line
-  while IFS= read -r line; do
-    n=$((n + 1))
-    mkdir -p "$T/case$n"
-    # shellcheck disable=SC2086 # the line's words are the arguments
-    (O=$T/case$n; fails=0; $f $line >"$O/result"; echo "$fails" >"$O/fails") &
-  done
-  wait
-  for i in $(seq 1 $n); do
-    cat "$T/case$i/result"
-    fails=$((fails + $(cat "$T/case$i/fails")))
-    rm -rf "$T/case$i"
-  done
-}
-parallel_cases cmp_case < <(
+parallel_cases cmp_case 6 < <(
   echo "leaks 2 wythoff wythoff+pass --size 150 --outcome"
   echo "3 wythoff+mod=3 wythoff+max=5 --size 120 --format json"
   echo "4 wythoff+max=4 wythoff+max=4+terminal=1 --size 90 --format csv"
@@ -218,7 +222,8 @@ bad() {  # [leaks] NP SUBSTRING ARGS...: exit 2 and the message (SUBSTRING: '-' 
     fail "np $np: $*: exit $rc, message '$(head -c 300 "$O/err")' (wanted exit 2 and '$sub')"
   fi
 }
-parallel_cases bad <<EOF
+# (all at once: each waits about two seconds for mpirun to end)
+parallel_cases bad 10 <<EOF
 2 unknown-command tabel wythoff
 2 this-command-writes-bin table wythoff --size 10 --format csv --output $T/x
 2 table-needs table wythoff --size 10

@@ -21,7 +21,8 @@
  *    known without a proof);
  *  - wy_eval_ppos from X = the table's positions of value g with a >= X
  *    (layer rulesets, g = 0..2; max=N rulesets, g = 0).
- * Environment: WY_SEED (default 20261121), WY_TEST_SAN=1 (smaller).
+ * Environment: WY_SEED (default 20261121), WY_TEST_SAN=1 (smaller),
+ * WY_TEST_BIG=1 (larger windows and more rulesets: about 25 s instead of 12).
  */
 #include "../naive/testkit.h"
 #include "../../src/core/exact.h"
@@ -35,6 +36,7 @@
 
 static tk_rng rng;
 static int san;
+static int big; /* WY_TEST_BIG=1: the larger windows and more cases of earlier versions */
 
 static int layer_rules(wy_rules *r, char *text, size_t n)
 {
@@ -74,8 +76,8 @@ static void check_member(tk_group *g, wy_exact *e, const wy_table *t, const char
 static int group_member(void)
 {
     tk_group g = {"layer engine up to a row = the table engine (every position of a window; random positions)", 0, 0};
-    const uint32_t W = san ? 24 : 60, BIG = san ? 400 : 2000;
-    const int nr = san ? 3 : 8;
+    const uint32_t W = san ? 24 : big ? 60 : 40, BIG = san ? 400 : 2000;
+    const int nr = san ? 3 : big ? 8 : 5;
     char err[WY_ERRLEN], text[160];
     for (int ri = 0; ri < nr; ri++) {
         wy_rules r;
@@ -104,7 +106,7 @@ static int group_member(void)
                         }
                     /* random positions of the large window: a row far below
                      * the column (the scan stops at the row's bound), both ways */
-                    for (int k = 0; k < (san ? 10 : 60); k++) {
+                    for (int k = 0; k < (san ? 10 : big ? 60 : 30); k++) {
                         uint32_t a = tk_rng_range(&rng, 0, BIG - 1), b = tk_rng_range(&rng, 0, cols - 1);
                         check_member(&g, e, t, text, a, b, s, gv);
                     }
@@ -121,10 +123,10 @@ static int group_member(void)
 static int group_winning(void)
 {
     tk_group g = {"winning moves from layer scans = the options of value 0 in the table engine", 0, 0};
-    const uint32_t W = san ? 60 : 300;
+    const uint32_t W = san ? 60 : big ? 300 : 200;
     /* each position is a few layer scans of up to W rows: 10 x 30 of them
      * take about 20 s here */
-    const int nr = san ? 4 : 10, np = san ? 15 : 30;
+    const int nr = san ? 4 : big ? 10 : 6, np = san ? 15 : 30;
     char err[WY_ERRLEN], text[160];
     mpz_t x, y;
     mpz_inits(x, y, NULL);
@@ -185,7 +187,7 @@ static int group_winning(void)
         wy_exact_new(&e, &r, 0, err, sizeof err);
         mpz_t n, pa, pb;
         mpz_inits(n, pa, pb, NULL);
-        for (int k = 0; e && k < (san ? 4 : 20); k++) {
+        for (int k = 0; e && k < (san ? 4 : big ? 20 : 8); k++) {
             mpz_set_ui(n, tk_rng_range(&rng, 1000, san ? 20000 : 400000));
             wy_wythoff_pair(pa, pb, n);
             mpz_set(x, pa);
@@ -216,7 +218,7 @@ static int group_winning(void)
 static int group_eval_layer(void)
 {
     tk_group g = {"wy_eval by the layer engine (wythoff+pass near Wythoff's pairs) = a table computed directly", 0, 0};
-    const uint32_t W = san ? 1500 : 6000;
+    const uint32_t W = san ? 1500 : big ? 6000 : 4000;
     char err[WY_ERRLEN];
     wy_rules r;
     wy_rules_parse(&r, "wythoff+pass", err, sizeof err);
@@ -235,7 +237,7 @@ static int group_eval_layer(void)
     mpz_t x, y, n, pa, pb;
     mpz_inits(x, y, n, pa, pb, NULL);
     unsigned long by_layer = 0, by_value = 0;
-    for (int k = 0; k < (san ? 30 : 200); k++) {
+    for (int k = 0; k < (san ? 30 : big ? 200 : 100); k++) {
         /* near the pair of n: where Corollary 2 needs Wythoff's value 1 */
         mpz_set_ui(n, tk_rng_range(&rng, W / 4, W * 10 / 27));
         wy_wythoff_pair(pa, pb, n);
@@ -472,6 +474,7 @@ int main(void)
         return 1;
     printf("seed = %llu\n", (unsigned long long)seed);
     san = tk_test_san();
+    big = tk_test_big();
     tk_rng_seed(&rng, seed);
     int bad = 0;
     bad |= group_member();
