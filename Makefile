@@ -165,6 +165,8 @@ $(BUILD)/tests/replay-%: $(BUILD)/tests/fuzz/%.o $(BUILD)/tests/fuzz/replay.o $(
 MPICC ?= mpicc
 MPI_OBJ := $(BUILD)/mpi/wythoff-mpi.o
 $(MPI_OBJ): mpi/wythoff-mpi.c $(HEADERS)
+	@command -v $(MPICC) >/dev/null 2>&1 || { echo "make mpi: $(MPICC) not found (Debian: openmpi-bin and" \
+	    "libopenmpi-dev, which scripts/install-deps installs)" >&2; exit 2; }
 	@mkdir -p $(dir $@)
 	OMPI_CC=$(CC) $(MPICC) $(WY_CPPFLAGS) -Iapp $(CPPFLAGS) $(WY_CFLAGS) $(CFLAGS) -c $< -o $@
 $(BUILD)/wythoff-mpi: $(MPI_OBJ) $(APP_LIB_OBJ) $(CHECK_A) $(PLOT_A) $(CORE_A)
