@@ -56,7 +56,13 @@ for f in "$tmp"/[0-9]*.cmd; do
   b=${f%.cmd}
   where=$(cat "$b.where"); cmd=$(cat "$f")
   run=${cmd//build\/wythoff/$build/wythoff}
-  NO_COLOR=1 bash -c "{ $run
+  # timeout(1) sends SIGCONT after its signal: should it come while
+  # LeakSanitizer has the exiting tool stopped under ptrace (its check at
+  # exit), the check waits forever (seen once under load).  Such examples
+  # run without the leak check; everything else still applies.
+  lsan=${ASAN_OPTIONS:-}
+  case $cmd in *timeout*) lsan=${lsan:+$lsan:}detect_leaks=0 ;; esac
+  ASAN_OPTIONS=$lsan NO_COLOR=1 bash -c "{ $run
 } 2>&1" >"$b.out" </dev/null
   sed -E "$durations" "$b.exp" >"$b.expn"
   sed -E "$durations" "$b.out" >"$b.outn"
