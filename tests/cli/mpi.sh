@@ -114,6 +114,8 @@ cases+=("4 1 3 wythoff+max=6 4")
 cases+=("3 2 0 wythoff+pass+max=9 150x40 --pass 1")
 cases+=("4 2 5 wythoff+heap=2+mod=3 30x170 --heap 2")
 cases+=("3 2 1 wythoff+pass+mod=3 3")
+# cells of 4 bytes in the file (the bound on the values exceeds 65535)
+cases+=("3 1 0 wythoff+mod=2 400")
 # random rulesets (tests/naive's ranges), seeded
 RANDOM=$(( ${WY_SEED:-20261121} % 32768 ))
 echo "random rulesets from WY_SEED=${WY_SEED:-20261121}"
