@@ -293,12 +293,17 @@ static void pipe_free(pipe_t *p)
     free(p->rec);
 }
 
+static char partial[4096]; /* table: the file being written, removed on a failure */
+
 /* A failure in the middle of a pipeline leaves the other ranks waiting for
- * its messages: the whole job ends here, with the tool's exit code. */
+ * its messages: the whole job ends here, with the tool's exit code (the
+ * file being written removed: any rank can, the path is the same). */
 static void fail_now(wy_status st, const char *err)
 {
+    if (partial[0])
+        unlink(partial);
     int code = st == WY_ECANCELED && cli_interrupted() ? 130 : st == WY_ERANGE ? 3 : st == WY_EINVAL ? 2 : 4;
-    fprintf(stderr, "%s: rank %d: %s\n", cli_progname, rank, err);
+    fprintf(stderr, "%s: rank %d: %s\n", cli_progname, rank, code == 130 ? "interrupted" : err);
     fflush(stderr);
     MPI_Abort(MPI_COMM_WORLD, code);
     exit(code);
@@ -414,6 +419,7 @@ typedef struct {
     uint32_t w;
     unsigned char *buf;
     size_t cap;
+    int werr; /* the MPI error of a failed write (MPI_SUCCESS: none) */
 } bin_out;
 
 static int bin_values(pipe_t *p, uint32_t band, uint32_t x0, uint32_t x1, const uint32_t *v)
@@ -438,6 +444,8 @@ static int bin_values(pipe_t *p, uint32_t band, uint32_t x0, uint32_t x1, const 
     /* the view is this rank's block: row x starts at x * w cells */
     int rc = MPI_File_write_at(b->fh, (MPI_Offset)x0 * b->w * b->bw, b->buf, (int)bytes, MPI_BYTE, MPI_STATUS_IGNORE);
     mpi_unlock();
+    if (rc != MPI_SUCCESS)
+        b->werr = rc;
     return rc != MPI_SUCCESS;
 }
 
@@ -522,7 +530,7 @@ static int cmd_table(cli_config *c)
         pipe_free(&p);
         return cli_die(2, "--output: the file name is too long");
     }
-    bin_out b = {MPI_FILE_NULL, bw, p.blk.c1 - p.blk.c0, NULL, 0};
+    bin_out b = {MPI_FILE_NULL, bw, p.blk.c1 - p.blk.c0, NULL, 0, MPI_SUCCESS};
     int mrc = MPI_File_open(MPI_COMM_WORLD, tmp, MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &b.fh);
     if (mrc != MPI_SUCCESS) {
         mpi_file_error(mrc, err, sizeof err, "write", c->output);
@@ -555,7 +563,12 @@ static int cmd_table(cli_config *c)
     }
     p.values = bin_values;
     p.ctx = &b;
+    snprintf(partial, sizeof partial, "%s", tmp);
     st = pipe_run(&p, g, c, err, sizeof err);
+    if (st != WY_OK && b.werr != MPI_SUCCESS) { /* a write error: exit 2, as wythoff's */
+        mpi_file_error(b.werr, err, sizeof err, "write", c->output);
+        st = WY_EINVAL;
+    }
     if (st != WY_OK)
         fail_now(st, err);
     mrc = MPI_File_close(&b.fh);
@@ -570,6 +583,7 @@ static int cmd_table(cli_config *c)
     st = agree(st, err, sizeof err);
     if (st != WY_OK && rank == 0)
         unlink(tmp);
+    partial[0] = '\0';
     pipe_t *ps[1] = {&p};
     report(ps, 1, saved_stderr);
     MPI_Type_free(&block);

@@ -211,6 +211,27 @@ else
   fail "--trace: $(head -5 "$T/trace.csv" 2>&1)"
 fi
 
+# --- Ctrl-C in the middle of a run ----------------------------------------------
+# Ctrl-C in a terminal reaches mpirun and the ranks (one process group):
+# every rank stops, the partial file goes, the message says so (mpirun's
+# exit status is its own: not 0)
+if [ -z "$san" ]; then
+  mpirun -q --oversubscribe --bind-to none -np 2 "$M" table wythoff --size 8192 --output "$T/int.bin" --threads 1 \
+    >"$T/int.out" 2>"$T/int.err" &
+  mp=$!
+  for _ in $(seq 1 200); do ls "$T"/int.bin.partial-* >/dev/null 2>&1 && break; sleep 0.05; done
+  sleep 0.2
+  pkill -INT -f -- "--output $T/int.bin"
+  wait "$mp"
+  rc=$?
+  if [ "$rc" != 0 ] && [ ! -e "$T/int.bin" ] && ! ls "$T"/int.bin.partial-* >/dev/null 2>&1 &&
+     grep -q "^wythoff-mpi: rank [01]: interrupted" "$T/int.err"; then
+    pass "Ctrl-C: the ranks stop (exit $rc), no file left, 'interrupted'"
+  else
+    fail "Ctrl-C: exit $rc, files: $(ls "$T" | grep int.bin), message: $(head -c 300 "$T/int.err")"
+  fi
+fi
+
 # --- bad usage ---------------------------------------------------------------
 bad() {  # [leaks] NP SUBSTRING ARGS...: exit 2 and the message (SUBSTRING: '-' for ' ')
   local leaks=()
