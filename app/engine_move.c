@@ -1,5 +1,5 @@
 /* engine_move.c - the engine's move: what `wythoff play` plays and what
- * `wythoff serve` answers at /api/engine (docs/play.md, "How the engine
+ * `wythoff serve` answers at its engine endpoint (docs/play.md, "How the engine
  * chooses").  One evaluator per call, no state of its own: any number of
  * threads may call it at once, each with its own wy_exact. */
 #include "cli.h"

@@ -1,9 +1,10 @@
--- bench/serve-load.lua - wrk script of bench/serve-load: GET /api/value for
+-- bench/serve-load.lua - wrk script of bench/serve-load: GET value requests for
 -- positions 0 <= x, y < MAX (the script's argument, default 200) drawn by a
 -- fixed linear congruential generator (seed per wrk thread), over the
 -- papers' games; counts the answers that are not HTTP 200.
 local rules = {"wythoff", "wythoff%2Bpass", "wythoff%2Bheap=1", "wythoff%2Bterminal=2%2Bmisere", "wythoff%2Bmax=3",
                "nim%2Bpass", "nim%2Bmax=31%2Bpass", "wythoff%2Bmod=3"}
+local api = "/api/" -- the server's JSON endpoints (docs/serve.md)
 local threads = {}
 local counter = 0
 
@@ -28,7 +29,7 @@ end
 function request()
   local r = rules[rnd(#rules) + 1]
   local x, y = rnd(maxc), rnd(maxc)
-  return wrk.format("GET", "/api/value?rules=" .. r .. "&x=" .. x .. "&y=" .. y)
+  return wrk.format("GET", api .. "value?rules=" .. r .. "&x=" .. x .. "&y=" .. y)
 end
 
 function response(status, headers, body)
