@@ -658,31 +658,45 @@ typedef struct {
 
 static int pos_less(uint32_t ax, uint32_t ay, uint32_t bx, uint32_t by) { return ax < bx || (ax == bx && ay < by); }
 
+/* Summary s takes summary t (its differences, where t has some): counts
+ * add, the box widens, first, last and nearest are the better of the two. */
+static void sum_add(wy_compare_summary *s, const wy_compare_summary *t)
+{
+    if (!t->count)
+        return;
+    if (!s->count) {
+        *s = *t;
+        return;
+    }
+    s->min_x = t->min_x < s->min_x ? t->min_x : s->min_x;
+    s->max_x = t->max_x > s->max_x ? t->max_x : s->max_x;
+    s->min_y = t->min_y < s->min_y ? t->min_y : s->min_y;
+    s->max_y = t->max_y > s->max_y ? t->max_y : s->max_y;
+    if (pos_less(t->first.x, t->first.y, s->first.x, s->first.y))
+        s->first = t->first;
+    if (pos_less(s->last.x, s->last.y, t->last.x, t->last.y))
+        s->last = t->last;
+    const wy_pos a = t->nearest, b = s->nearest;
+    uint32_t ma = a.x > a.y ? a.x : a.y, mb = b.x > b.y ? b.x : b.y;
+    if (ma < mb || (ma == mb && pos_less(a.x, a.y, b.x, b.y)))
+        s->nearest = a;
+    s->count += t->count;
+    s->only_a += t->only_a;
+    s->only_b += t->only_b;
+}
+
+/* A difference at (x, y), A's value va. */
 static void diff_at(wy_compare_summary *s, uint32_t x, uint32_t y, uint32_t va, uint32_t g)
 {
-    wy_pos p = {x, y};
-    if (s->count == 0) {
-        s->min_x = s->max_x = x;
-        s->min_y = s->max_y = y;
-        s->first = s->last = s->nearest = p;
-    } else {
-        s->min_x = x < s->min_x ? x : s->min_x;
-        s->max_x = x > s->max_x ? x : s->max_x;
-        s->min_y = y < s->min_y ? y : s->min_y;
-        s->max_y = y > s->max_y ? y : s->max_y;
-        if (pos_less(x, y, s->first.x, s->first.y))
-            s->first = p;
-        if (pos_less(s->last.x, s->last.y, x, y))
-            s->last = p;
-        uint32_t m = x > y ? x : y, n = s->nearest.x > s->nearest.y ? s->nearest.x : s->nearest.y;
-        if (m < n || (m == n && pos_less(x, y, s->nearest.x, s->nearest.y)))
-            s->nearest = p;
-    }
-    s->count++;
-    if (va == g)
-        s->only_a++;
-    else
-        s->only_b++;
+    wy_compare_summary one;
+    memset(&one, 0, sizeof one);
+    one.count = 1;
+    one.min_x = one.max_x = x;
+    one.min_y = one.max_y = y;
+    one.first = one.last = one.nearest = (wy_pos){x, y};
+    one.only_a = va == g;
+    one.only_b = va != g;
+    sum_add(s, &one);
 }
 
 /* Table i hands out rows x0..x1-1 (the two tables' bands may differ: mod=M
@@ -808,29 +822,10 @@ static wy_status dist_compare(wy_compare_summary *sum, const cli_game *a, const 
     memset(&s, 0, sizeof s);
     for (int r = 0; r < nranks; r++) {
         const uint64_t *q = all + 12 * r;
-        if (!q[0])
-            continue;
-        wy_pos f = {(uint32_t)q[7], (uint32_t)q[8]}, l = {(uint32_t)q[9], (uint32_t)q[10]};
-        wy_pos nr = {(uint32_t)(q[11] >> 32), (uint32_t)q[11]};
-        if (s.count == 0) {
-            s.min_x = (uint32_t)q[3], s.max_x = (uint32_t)q[4], s.min_y = (uint32_t)q[5], s.max_y = (uint32_t)q[6];
-            s.first = f, s.last = l, s.nearest = nr;
-        } else {
-            s.min_x = (uint32_t)q[3] < s.min_x ? (uint32_t)q[3] : s.min_x;
-            s.max_x = (uint32_t)q[4] > s.max_x ? (uint32_t)q[4] : s.max_x;
-            s.min_y = (uint32_t)q[5] < s.min_y ? (uint32_t)q[5] : s.min_y;
-            s.max_y = (uint32_t)q[6] > s.max_y ? (uint32_t)q[6] : s.max_y;
-            if (pos_less(f.x, f.y, s.first.x, s.first.y))
-                s.first = f;
-            if (pos_less(s.last.x, s.last.y, l.x, l.y))
-                s.last = l;
-            uint32_t mm = nr.x > nr.y ? nr.x : nr.y, n = s.nearest.x > s.nearest.y ? s.nearest.x : s.nearest.y;
-            if (mm < n || (mm == n && pos_less(nr.x, nr.y, s.nearest.x, s.nearest.y)))
-                s.nearest = nr;
-        }
-        s.count += q[0];
-        s.only_a += q[1];
-        s.only_b += q[2];
+        wy_compare_summary t = {0, q[0], q[1], q[2], (uint32_t)q[3], (uint32_t)q[4], (uint32_t)q[5], (uint32_t)q[6],
+                                {(uint32_t)q[7], (uint32_t)q[8]}, {(uint32_t)q[9], (uint32_t)q[10]},
+                                {(uint32_t)(q[11] >> 32), (uint32_t)q[11]}, WY_COMPARE_TABLE, WY_COMPARE_TABLE};
+        sum_add(&s, &t);
     }
     free(all);
     if (opt->mode != WY_COMPARE_SET)

@@ -820,14 +820,17 @@ static int dout_add(shared *S, uint32_t l, uint32_t c, uint32_t g)
     return 1;
 }
 
-/* mod=M in a block, after row x0: the (class, g) of the row's cells seen
- * for the first time in the block, then those the message said were seen
- * to the left for the first time, become the triples for the next block
- * (those new to it); then the left classes take the message's triples. */
-static int block_mod_row_end(shared *S, uint32_t x0)
+/* mod=M (one row a band, one thread), after row x0: minY takes the row's
+ * cells.  In a block, the (class, g) of the row's cells seen for the first
+ * time in the block, then those the message said were seen to the left for
+ * the first time, become the triples for the next block (those new to it);
+ * then the left classes take the message's triples.  0 on allocation
+ * failure. */
+static int mod_row_end(shared *S, uint32_t x0)
 {
     const plan *pl = S->pl;
     const size_t cap = S->W * 64, W = S->W;
+    const int tell = pl->block && !pl->last; /* a next block to tell */
     for (uint32_t l = 0; l < pl->nl; l++)
         for (uint32_t y = pl->c0; y < pl->c1; y++) {
             if ((uint64_t)x0 + y <= S->Kt)
@@ -835,15 +838,17 @@ static int block_mod_row_end(shared *S, uint32_t x0)
             uint32_t c = (uint32_t)(((int64_t)x0 - (int64_t)y) % (int64_t)pl->M + pl->M) % pl->M;
             uint32_t g = cget(S, cell_at(S, l, x0, y));
             uint32_t *slot = &S->minY[((size_t)l * pl->M + c) * cap + g];
-            if (*slot == UINT32_MAX && !pl->last &&
+            if (tell && *slot == UINT32_MAX &&
                 !(S->leftp[((size_t)l * pl->M + c) * W + (g >> 6)] >> (g & 63) & 1) && !dout_add(S, l, c, g))
                 return 0;
             if (*slot > y)
                 *slot = y;
         }
+    if (!pl->block)
+        return 1;
     for (size_t e = 0; e < S->nin; e++) {
         uint32_t l = S->din[3 * e], c = S->din[3 * e + 1], g = S->din[3 * e + 2];
-        if (!pl->last && S->minY[((size_t)l * pl->M + c) * cap + g] == UINT32_MAX && !dout_add(S, l, c, g))
+        if (tell && S->minY[((size_t)l * pl->M + c) * cap + g] == UINT32_MAX && !dout_add(S, l, c, g))
             return 0;
         S->leftp[((size_t)l * pl->M + c) * W + (g >> 6)] |= (uint64_t)1 << (g & 63);
     }
@@ -882,7 +887,7 @@ static void band_loop(worker *w)
 {
     shared *S = w->S;
     const plan *pl = S->pl;
-    const uint32_t R = pl->R, C = pl->C, B = pl->B;
+    const uint32_t R = pl->R, B = pl->B;
     for (;;) {
         if (atomic_load_explicit(&S->stop, memory_order_relaxed))
             return;
@@ -928,23 +933,9 @@ static void band_loop(worker *w)
                 return;
             y = ye;
         }
-        if (pl->modmode == 1 && pl->block && !block_mod_row_end(S, x0)) {
+        if (pl->modmode == 1 && !mod_row_end(S, x0)) {
             atomic_store(&S->stop, STOP_NOMEM);
             return;
-        }
-        if (pl->modmode == 1 && !pl->block) { /* one row per band, one thread: the row is finished */
-            const size_t cap = S->W * 64;
-            for (uint32_t l = 0; l < pl->nl; l++) {
-                size_t at = row_index(S, l, x0);
-                for (uint32_t y = 0; y < C; y++) {
-                    if ((uint64_t)x0 + y <= S->Kt)
-                        continue;
-                    uint32_t c = (uint32_t)(((int64_t)x0 - (int64_t)y) % (int64_t)pl->M + pl->M) % pl->M;
-                    uint32_t *slot = &S->minY[((size_t)l * pl->M + c) * cap + cget(S, at + y)];
-                    if (*slot > y)
-                        *slot = y;
-                }
-            }
         }
         if (pl->block ? !block_out(S, w, k, x0, x1) : pl->stream && !band_out(S, k, x0, x1))
             return;
