@@ -113,7 +113,7 @@ static wy_status c_002_thm22(ck *c, const void *arg)
                 (unsigned long long)ebad, ex, ey, eh, ev,
                 cold[((size_t)ex * n + ey) * (THM22_H + 1) + eh] ? "cold" : "hot");
     if (!bad && !ebad)
-        ck_note(c, "the %llu cold positions of the recursion are exactly those of nim-sum 0, and the table engine's nim+heap=15 agrees at every h",
+        ck_note(c, "the %llu cold positions of the recursion are exactly those of nim-sum 0, and the table engine's nim+heap=15 agrees at every h.",
                 (unsigned long long)ncold);
     free(cold);
     return WY_OK;
