@@ -200,12 +200,13 @@ expect 0 "" -- help compare
 # of Wythoff's rows 0..47 proved by `value wythoff 47 Y`, then tampered with
 # beyond column 512 (G(47, 18000) + 5) and its FNV-1a checksum recomputed
 # (by the script below, written from the format's description), is not used
-# from a group-writable $WYTHOFF_CACHE, nor as a file of another user (root
-# only): the answer is the right one, G(47, 18000) + 1536 * 10^20 (the table
-# engine at (47, 18000); row 47 has period 1536 from column 17230 on,
-# data/periods/wythoff.csv, verified by wythoff-certcheck), and a note says
-# why.  The untampered file is used from a directory only we can write (the
-# method says so).  The checker: a NUL byte in the ruleset or after 'end',
+# from a group-writable $WYTHOFF_CACHE (tests/unit/t-strip.c tries every
+# other way of failing the trust rule): the answer is the right one,
+# G(47, 18000) + 1536 * 10^20 (the table engine at (47, 18000); row 47 has
+# period 1536 from column 17230 on, data/periods/wythoff.csv, verified by
+# wythoff-certcheck), a note on stderr says why (none with --quiet), and
+# nothing is written there.  The untampered file is used from a directory
+# only we can write (the method says so).  The checker: a NUL byte in the ruleset or after 'end',
 # '+wythoff', and a 74-line certificate whose check takes hours.
 # Under the sanitizers the cache part is skipped (each proof takes 5 s there;
 # tests/unit/t-strip.c checks the same rule under both builds, without proofs).
@@ -270,21 +271,11 @@ PY
     fail "a tampered strip in a group-writable cache: exit $rc, '$out', $(cat "$tmp/err26")"
   [ "$(ls -A "$c26/group")" = wythoff.rows48.strip ] && cmp -s "$c26/group/wythoff.rows48.strip" "$c26/mine/wythoff.rows48.strip" &&
     pass "nothing written into the group-writable cache" || fail "the group-writable cache was written: $(ls -A "$c26/group")"
-  out=$(WYTHOFF_CACHE="$c26/group" "$W" value wythoff 47 "$Y26" --quiet 2>&1)
-  [[ $out == "$want26 (the first rows proved periodic by the engine)" ]] && pass "--quiet: no note" ||
-    fail "--quiet: '$out'"
-  if [ "$(id -u)" = 0 ]; then
-    mkdir -m 700 "$c26/foreign"
-    cp "$c26/mine/wythoff.rows48.strip" "$c26/foreign/"
-    chown 65534:65534 "$c26/foreign/wythoff.rows48.strip"
-    out=$(WYTHOFF_CACHE="$c26/foreign" "$W" value wythoff 47 "$Y26" 2>"$tmp/err26"); rc=$?
-    [ "$rc" -eq 0 ] && [[ $out == "$want26 (the first rows proved periodic by the engine)" ]] &&
-      grep -q "cache file '$c26/foreign/wythoff.rows48.strip' not used: it belongs to another user" "$tmp/err26" &&
-      pass "a tampered strip of another user (uid 65534): not used, the right value, a note" ||
-      fail "a tampered strip of another user: exit $rc, '$out', $(cat "$tmp/err26")"
-  else
-    echo "skip: hostile.sh: a cache file of another user (chown needs root)"
-  fi
+  # the note is on stderr, not with --quiet (wythoff+max=600: a cheaper proof of rows 0..47)
+  WYTHOFF_CACHE="$c26/group" "$W" value wythoff+max=600 47 10^30 >/dev/null 2>"$tmp/err26"
+  q=$(WYTHOFF_CACHE="$c26/group" "$W" value wythoff+max=600 47 10^30 --quiet 2>&1 >/dev/null)
+  grep -q "^wythoff: note: cache directory '$c26/group' not used" "$tmp/err26" && [ -z "$q" ] &&
+    pass "the note on stderr; none with --quiet" || fail "note: '$(cat "$tmp/err26")', with --quiet: '$q'"
 fi
 # the checker: its form, and its work estimated before it starts
 C26=${WY_BUILD:-build}/wythoff-certcheck
