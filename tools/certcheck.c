@@ -568,10 +568,10 @@ static int holds(const values *t, const cert *c, uint32_t p, uint32_t x, uint64_
 /* The cost of a check, estimated before anything is computed           */
 /* ------------------------------------------------------------------ */
 
-/* The default limit on the work (--max-work): 2^37 units, about 4 minutes
- * (docs/periods.md measures about 1.6 ns a unit).  Every committed
- * certificate of data/periods/ stays below it (nim+pass, the largest:
- * 7.1 * 10^10). */
+/* The default limit on the work (--max-work): 2^37 units, 1 to 5 minutes
+ * (docs/periods.md measures 0.5 ns a unit with max=N, 2 ns unbounded).
+ * Every committed certificate of data/periods/ stays below it (nim+pass,
+ * the largest: 7.5 * 10^10). */
 #define DEFAULT_MAX_WORK ((uint64_t)1 << 37)
 
 typedef unsigned __int128 u128;
@@ -865,7 +865,7 @@ static int usage(FILE *f, int code)
             "from scratch, sharing no code with the engine (docs/periods.md).  One line per verified\n"
             "certificate; exit 0 all verified, 1 a certificate is false, 2 unreadable or malformed,\n"
             "3 a resource limit: the work estimated before starting is above --max-work (default 2^37\n"
-            "units, about 4 minutes), or the memory above the machine's, or out of memory.\n"
+            "units, a few minutes), or the memory above the machine's, or out of memory.\n"
             "--table prints the checker's own values (CSV, as 'wythoff table').\n",
             prog, prog);
     return code;

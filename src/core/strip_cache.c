@@ -243,7 +243,7 @@ static int open_trusted(const char *dir, int create, char *note, size_t nlen)
             int en = errno;
             if (en != ENOENT || create)
                 say(note, nlen, "cache directory '%.200s' not used: '%.200s' %s", dir, cur,
-                    en == ELOOP ? "became a symbolic link" : strerror(en));
+                    en == ELOOP ? "is a symbolic link" : strerror(en));
             close(fd);
             return -1;
         }
@@ -354,7 +354,7 @@ static wy_strip *load_file(int dfd, const char *dir, const char *name, const wy_
     if (fd < 0) {
         if (errno != ENOENT)
             say(note, nlen, "cache file '%.200s/%.200s' not used: %s", dir, name,
-                errno == ELOOP ? "a symbolic link" : strerror(errno));
+                errno == ELOOP ? "it is a symbolic link" : strerror(errno));
         return NULL;
     }
     struct stat st;
