@@ -122,6 +122,36 @@ static void pyrun_init(pyrun *r, unsigned threads)
 #define RELEASE(r) ((r)->ts = PyEval_SaveThread())
 #define ACQUIRE(r) PyEval_RestoreThread((r)->ts)
 
+/* Calls nested through signal handlers.  py_progress runs Python's signal
+ * handlers in the middle of a computation, on the C stack of the engine; a
+ * handler that calls the module starts a second computation on top of the
+ * first, and a handler that fires again and again (a timer) nests them
+ * without end: each level costs the engine's and the interpreter's C frames
+ * (about 30 KiB), which the interpreter's recursion limit does not see, and
+ * some 250 levels overflowed the main thread's 8 MiB stack.  So the calls
+ * that run an engine count the module's calls in progress on their thread
+ * (on another thread a call starts at 0: threads do not nest), and refuse
+ * with RecursionError (a RuntimeError) beyond PY_MAX_NEST, before anything
+ * is allocated; the exception leaves the handler, cancels the computation
+ * below it (as KeyboardInterrupt does) and reaches the outermost call. */
+#define PY_MAX_NEST 16
+static _Thread_local unsigned py_nest;
+
+#define NESTED(fn)                                                                                                  \
+    static PyObject *fn##_nested(PyObject *self, PyObject *args)                                                    \
+    {                                                                                                               \
+        if (py_nest >= PY_MAX_NEST)                                                                                 \
+            return PyErr_Format(PyExc_RecursionError,                                                               \
+                                "wythoff: %u calls nested in signal handlers during a computation (at most %u: a "  \
+                                "signal handler that calls wythoff runs in the middle of the computation it "       \
+                                "interrupts)",                                                                      \
+                                py_nest + 1, (unsigned)PY_MAX_NEST);                                                \
+        py_nest++;                                                                                                  \
+        PyObject *res = fn(self, args);                                                                             \
+        py_nest--;                                                                                                  \
+        return res;                                                                                                 \
+    }
+
 /* ------------------------------------------------------------------ */
 /* Python ints and GMP numbers                                         */
 /* ------------------------------------------------------------------ */
@@ -1536,26 +1566,38 @@ static PyObject *default_threads_py(PyObject *self, PyObject *noargs)
     return PyLong_FromUnsignedLong(default_threads());
 }
 
+/* the calls that run an engine (pyrun), counted against PY_MAX_NEST */
+NESTED(table_py)
+NESTED(values_py)
+NESTED(moves_py)
+NESTED(ppos_from_py)
+NESTED(ppos_window_py)
+NESTED(period_py)
+NESTED(compare_py)
+NESTED(check_py)
+NESTED(plot_py)
+
 #define FN(name, fn, flags, doc) {name, (PyCFunction)(void (*)(void))fn, flags, doc}
 static PyMethodDef module_methods[] = {
     FN("_parse", parse_py, METH_VARARGS, "_parse(rules) -> dict: the ruleset's fields and canonical text."),
     FN("_side_text", side_text_py, METH_VARARGS, "_side_text(rules, pass, heap) -> str: the side state in words."),
     FN("_format_bytes", format_bytes_py, METH_VARARGS, "_format_bytes(n) -> str: bytes in words ('1.5 MiB')."),
-    FN("_table", table_py, METH_VARARGS, "_table(rules, rows, cols, pass, heap, threads, mem_limit) -> Table"),
-    FN("_values", values_py, METH_VARARGS,
+    FN("_table", table_py_nested, METH_VARARGS, "_table(rules, rows, cols, pass, heap, threads, mem_limit) -> Table"),
+    FN("_values", values_py_nested, METH_VARARGS,
        "_values(rules, pass, heap, xs, ys, threads, mem_limit, default_limit) -> list[Value]"),
-    FN("_moves", moves_py, METH_VARARGS, "_moves(rules, pass, heap, x, y, threads, mem_limit, default_limit) -> Moves"),
-    FN("_ppos_from", ppos_from_py, METH_VARARGS,
+    FN("_moves", moves_py_nested, METH_VARARGS,
+       "_moves(rules, pass, heap, x, y, threads, mem_limit, default_limit) -> Moves"),
+    FN("_ppos_from", ppos_from_py_nested, METH_VARARGS,
        "_ppos_from(rules, pass, heap, start, k, g, threads, mem_limit, default_limit) -> list[(n, x, y)]"),
-    FN("_ppos_window", ppos_window_py, METH_VARARGS,
+    FN("_ppos_window", ppos_window_py_nested, METH_VARARGS,
        "_ppos_window(rules, pass, heap, rows, cols, g, count_only, engine, threads, mem_limit) -> list | int"),
-    FN("_period", period_py, METH_VARARGS, "_period(rules, pass, rows, max_cols, threads, mem_limit) -> dict"),
-    FN("_compare", compare_py, METH_VARARGS,
+    FN("_period", period_py_nested, METH_VARARGS, "_period(rules, pass, rows, max_cols, threads, mem_limit) -> dict"),
+    FN("_compare", compare_py_nested, METH_VARARGS,
        "_compare(rules_a, pass_a, heap_a, rules_b, pass_b, heap_b, size, set_mode, g, g_b, engine, threads, "
        "mem_limit, positions) -> dict"),
     FN("_claims", claims_py, METH_NOARGS, "_claims() -> list[dict]: every claim of the papers."),
-    FN("_check", check_py, METH_VARARGS, "_check(index, limit, threads, mem_limit) -> dict"),
-    FN("_plot", plot_py, METH_VARARGS,
+    FN("_check", check_py_nested, METH_VARARGS, "_check(index, limit, threads, mem_limit) -> dict"),
+    FN("_plot", plot_py_nested, METH_VARARGS,
        "_plot(style, format, games, rows, cols, value, cell, title, threads, mem_limit) -> bytes | str"),
     FN("_available_memory", available_memory_py, METH_NOARGS,
        "_available_memory() -> int: the tool's default memory limit (MemAvailable)."),
