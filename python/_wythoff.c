@@ -625,9 +625,18 @@ static PyObject *table_py(PyObject *self, PyObject *args)
     const uint64_t bound = wy_table_value_bound(&r, rows, cols, side);
     const unsigned w = bound <= 0xffff ? 2 : 4;
     const uint64_t cells = (uint64_t)rows * cols;
-    const uint64_t sneed = wy_table_stream_estimate(&r, rows, cols, side, nthreads);
     const uint64_t mine = cells > UINT64_MAX / w ? UINT64_MAX : cells * w;
-    const uint64_t need = sneed > UINT64_MAX - mine ? UINT64_MAX : sneed + mine;
+    /* the engine: rows handed out (a ring of rows, or the whole table when
+     * it fits); the ring needs every line's bitset over the whole range of
+     * values, far more than the table for a narrow window (1 x 10^6: 233 GiB
+     * against 6 MiB), and then the table is computed in memory ("held")
+     * and its rows copied */
+    const uint64_t sneed = wy_table_stream_estimate(&r, rows, cols, side, nthreads);
+    const uint64_t hneed = wy_table_estimate(&r, rows, cols, side);
+    const uint64_t need_s = sneed > UINT64_MAX - mine ? UINT64_MAX : sneed + mine;
+    const uint64_t need_h = hneed > UINT64_MAX - mine ? UINT64_MAX : hneed + mine;
+    const int held = mem_limit && need_s > mem_limit && need_h <= mem_limit;
+    const uint64_t eng = need_h < need_s ? hneed : sneed, need = need_h < need_s ? need_h : need_s;
     if ((mem_limit && need > mem_limit) || mine > (uint64_t)PY_SSIZE_T_MAX || mine > SIZE_MAX) {
         char lim[32];
         wy_format_bytes(lim, sizeof lim, mem_limit);
@@ -640,7 +649,7 @@ static PyObject *table_py(PyObject *self, PyObject *args)
                      "a %u x %u table needs about %llu MiB in memory (%llu MiB for its values, %llu MiB for the "
                      "engine), more than the limit of %s (use mem_limit= to change the limit)",
                      rows, cols, (unsigned long long)(need >> 20) + 1, (unsigned long long)(mine >> 20) + 1,
-                     (unsigned long long)(sneed >> 20) + 1, mem_limit ? lim : "the address space");
+                     (unsigned long long)(eng >> 20) + 1, mem_limit ? lim : "the address space");
         return NULL;
     }
     TableObject *t = PyObject_New(TableObject, &TableType);
@@ -670,9 +679,25 @@ static PyObject *table_py(PyObject *self, PyObject *args)
     table_fill f = {t->data, cols, w};
     pyrun pr;
     pyrun_init(&pr, nthreads);
+    wy_status st;
     RELEASE(&pr);
-    wy_status st = wy_table_stream(&r, rows, cols, side, mem_limit ? mem_limit - mine : 0, &pr.run, table_row, &f,
-                                   err, sizeof err);
+    if (held) {
+        wy_table *tab = NULL;
+        uint32_t *row = NULL;
+        st = wy_table_compute_run(&tab, &r, rows, cols, side, mem_limit - mine, WY_LAYOUT_AUTO, &pr.run, err,
+                                  sizeof err);
+        if (st == WY_OK && !(row = malloc((size_t)cols * sizeof *row)))
+            st = WY_ERANGE, snprintf(err, sizeof err, "a %u x %u table: out of memory for a row", rows, cols);
+        for (uint32_t x = 0; st == WY_OK && x < rows; x++) {
+            wy_table_row(tab, x, side, row);
+            table_row(&f, x, row, cols);
+        }
+        free(row);
+        wy_table_free(tab);
+    } else {
+        st = wy_table_stream(&r, rows, cols, side, mem_limit ? mem_limit - mine : 0, &pr.run, table_row, &f, err,
+                             sizeof err);
+    }
     ACQUIRE(&pr);
     if (st != WY_OK) {
         Py_DECREF(t);
