@@ -686,8 +686,10 @@ static PyObject *table_py(PyObject *self, PyObject *args)
         uint32_t *row = NULL;
         st = wy_table_compute_run(&tab, &r, rows, cols, side, mem_limit - mine, WY_LAYOUT_AUTO, &pr.run, err,
                                   sizeof err);
-        if (st == WY_OK && !(row = malloc((size_t)cols * sizeof *row)))
-            st = WY_ERANGE, snprintf(err, sizeof err, "a %u x %u table: out of memory for a row", rows, cols);
+        if (st == WY_OK && !(row = malloc((size_t)cols * sizeof *row))) {
+            snprintf(err, sizeof err, "a %u x %u table: out of memory for a row", rows, cols);
+            st = WY_ERANGE;
+        }
         for (uint32_t x = 0; st == WY_OK && x < rows; x++) {
             wy_table_row(tab, x, side, row);
             table_row(&f, x, row, cols);
