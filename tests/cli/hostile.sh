@@ -298,4 +298,107 @@ cert26 plus 2 "line 2: ruleset '+wythoff'"
 cert26 hours 3 "more than the limit of 137438953472 units (--max-work N raises it"
 "$C26" "$c26/w8.cert" | grep -q "^verified $c26/w8.cert: wythoff, rows 0-7" && pass "wythoff-certcheck: w8.cert verified" ||
   fail "wythoff-certcheck: w8.cert not verified"
+
+# --- issue 26: smaller defects ----------------------------------------------
+# - a 1-row table of 10^6 columns in every format: its ring of rows would
+#   need every line's bitset over 10^6 values (233 GiB), its table 6 MiB:
+#   computed in memory (it was refused, "row by row 238545 MiB"); the cells
+#   against the closed form G(0, y) = y (row 0 has only the moves along it);
+# - stored layers of glayers: forged header fields and chunk tables are
+#   "corrupt FILE: ..." (exit 2), never printed as stored nor an allocation
+#   refused as out of memory (exit 3); --store makes the missing parents;
+# - fixed caps are bad usage (exit 2, the range named): heap3 --size,
+#   --terms of bfile and ppos --from; ppos --from --terms 0 is an error.
+if [ "$san" = 1 ]; then nc=200000 ml=(--mem-limit 1G); else nc=1000000 ml=(); fi
+for f in text csv json markdown latex bin; do
+  if "$W" table wythoff --rows 1 --cols $nc --format $f --output "$tmp/row.$f" ${ml[@]+"${ml[@]}"} 2>"$tmp/err"; then
+    pass "table wythoff --rows 1 --cols $nc --format $f"
+  else
+    fail "table wythoff --rows 1 --cols $nc --format $f: $(cat "$tmp/err")"
+  fi
+done
+python3 - "$tmp" $nc <<'EOF' && pass "1 x $nc in six formats: G(0, y) = y in every cell" || fail "1 x $nc: wrong cells (above)"
+import json, re, struct, sys
+T, n = sys.argv[1], int(sys.argv[2])
+want = list(range(n))
+bad = []
+def chk(name, got):
+    if got != want:
+        bad.append(name)
+        print(name, len(got), got[:5], file=sys.stderr)
+lines = open(T + "/row.text").read().split("\n")
+chk("text", [int(v) for v in lines[2].replace("(0)", "0").split()[1:]])
+lines = open(T + "/row.csv").read().split("\n")
+chk("csv", [int(v) for v in lines[1].split(",")[1:]] if lines[1].startswith("0,") else [])
+j = json.load(open(T + "/row.json"))
+chk("json", j["values"][0] if j["rows"] == 1 and j["cols"] == n else [])
+md = [l for l in open(T + "/row.markdown").read().split("\n") if l.startswith("| **0** |")]
+chk("markdown", [int(v.strip(" *")) for v in md[0].strip("|").split("|")[1:]] if len(md) == 1 else [])
+tex = open(T + "/row.latex").read()
+row = tex[tex.index("\\hline\n0 &") + 7:].split("\\\\")[0] if "\\hline\n0 &" in tex else ""
+row = re.sub(r"\\cellcolor\{wyP\}\\textcolor\{white\}\{\\textbf\{(\d+)\}\}", r"\1", row)
+chk("latex", [int(v) for v in row.split("&")[1:]])
+b = open(T + "/row.bin", "rb").read()
+ver, r, c, p, h, w, L = struct.unpack("<7I", b[4:32])
+ok = b[:4] == b"WYTB" and (ver, r, c, w) == (2, 1, n, 4) and len(b) == 32 + L + 4 * n
+chk("bin", list(struct.unpack("<%dI" % n, b[32 + L:])) if ok else [])
+sys.exit(1 if bad else 0)
+EOF
+expect 3 "a 1 x 1000000 table needs about 6 MiB in memory, more than the limit of 1 MiB" -- \
+  table wythoff --rows 1 --cols 1e6 --format csv --mem-limit 1M
+
+# stored layers: one real, then forged copies (python3 rewrites fields)
+L=$tmp/gl/a/b
+"$W" glayers wythoff --size 3000 --value 2 --store "$L" --quiet >/dev/null 2>"$tmp/err" &&
+  [ -f "$L/layer-2.wygl" ] && pass "glayers --store DIR/a/b makes the missing parents" ||
+  fail "glayers --store with missing parents: $(cat "$tmp/err")"
+m=$( (umask 027; "$W" glayers wythoff --size 100 --value 0 --store "$tmp/um/x" --quiet >/dev/null 2>&1;
+      stat -c %a "$tmp/um" "$tmp/um/x") | tr '\n' ' ')
+[ "$m" = "750 750 " ] && pass "--store: the parents made with 0777 less the umask (027: 750)" || fail "--store modes: $m"
+expect 2 "exists and is not a directory" -- glayers wythoff --size 100 --store "$L/layer-0.wygl/x"
+forge() {  # forge NAME FIELD=VALUE...: $tmp/f/NAME/layer-2.wygl, layer 2 with fields replaced (offsets of the header)
+  mkdir -p "$tmp/f/$1" && cp "$L/layer-0.wygl" "$L/layer-1.wygl" "$tmp/f/$1/"
+  python3 - "$L/layer-2.wygl" "$tmp/f/$1/layer-2.wygl" "${@:2}" <<'EOF'
+import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+at = {"g": (8, "<I"), "chunk": (12, "<I"), "size": (16, "<Q"), "count": (24, "<Q"), "nchunks": (32, "<Q"),
+      "beyond": (40, "<Q"), "table": (48, "<Q"), "positions": (56, "<Q")}
+for a in sys.argv[3:]:
+    k, v = a.split("=")
+    if k == "entry1":  # the second entry of the chunk table
+        t = struct.unpack_from("<Q", b, 48)[0]
+        struct.pack_into("<Q", b, t + 8, int(v))
+    elif k == "cut":
+        del b[int(v):]
+    else:
+        struct.pack_into(at[k][1], b, at[k][0], int(v))
+open(sys.argv[2], "wb").write(b)
+EOF
+}
+max=18446744073709551615
+forge beyond beyond=$max
+forge positions positions=$max
+forge count count=$((1 << 52)) nchunks=$((1 << 32))
+forge table size=$((1 << 40)) count=$((1 << 40)) nchunks=$((1 << 20)) positions=$(((1 << 41) - 1)) beyond=0
+forge entry entry1=3
+forge cut cut=200
+forge g g=7
+for c in "beyond:beyond $max" "positions:positions $max" "count:count 4503599627370496" \
+         "table:truncated or too long" "entry:chunk table entry 1" "cut:truncated" "g:it holds value 7"; do
+  n=${c%%:*}
+  expect 2 "corrupt $tmp/f/$n/layer-2.wygl: ${c#*:}" -- glayers --read "$tmp/f/$n" --value 2 --index 0
+  out=$("$W" glayers --read "$tmp/f/$n" --value 2 --format csv 2>"$tmp/err"); rc=$?
+  [ "$rc" = 2 ] && [ -z "$out" ] && grep -q "^wythoff: corrupt .*/layer-2.wygl: ${c#*:}" "$tmp/err" &&
+    pass "glayers --read (summary) of a forged $n: exit 2, corrupt, no summary printed" ||
+    fail "summary of a forged $n: exit $rc: $out $(cat "$tmp/err")"
+done
+
+# fixed caps: exit 2 naming the range; a memory refusal stays exit 3
+expect 2 "--size 1e9 out of range (1 to 65536" -- heap3 nim+pass --size 1e9
+expect 3 "more than the limit" -- heap3 nim+pass --size 4096 --mem-limit 1M
+expect 2 "--terms 1e9 out of range (1 to 10000000)" -- bfile ppos-a wythoff --terms 1e9
+expect 2 "--terms 1e9 out of range (1 to 10000000)" -- ppos wythoff --from 5 --terms 1e9
+expect 2 "--terms 0 out of range (1 to 10000000)" -- ppos wythoff --from 5 --terms 0
+out=$("$W" ppos wythoff --from 5 --terms 0 2>/dev/null)
+[ -z "$out" ] && pass "ppos --from --terms 0 prints nothing on standard output" || fail "ppos --terms 0 printed: $out"
 finish
