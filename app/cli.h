@@ -191,6 +191,19 @@ void cli_side_suffix(char *buf, size_t n, const cli_game *g);
  * standard input or the opening of a FIFO stops too. */
 void cli_signals_install(void);
 int cli_interrupted(void);
+/* The exit code of an interrupted run: 128 + the signal (130 for SIGINT,
+ * 143 for SIGTERM); cli_die(130, ...) exits with it. */
+int cli_interrupt_code(void);
+/* A backstop behind the cooperative stop: once SIGINT or SIGTERM came, a
+ * run still going after `seconds` (or a second such signal) removes the
+ * registered temporary files and ends at once with 128 + the signal, saying
+ * "(forced ...)".  Every engine loop checks for the stop, so the tests see
+ * no forced exit; the backstop is for what they cannot reach. */
+void cli_watchdog(unsigned seconds);
+/* Temporary files the backstop removes: a slot (or -1 when full), and its
+ * release; the path is copied. */
+int cli_tmp_register(const char *path);
+void cli_tmp_forget(int slot);
 /* The number of online processors (at least 1, at most 256). */
 unsigned cli_default_threads(void);
 
@@ -225,6 +238,7 @@ typedef struct {
     const char *path;   /* as given (NULL: standard output) */
     char *target;       /* the file replaced (symbolic links resolved) */
     char *tmp;          /* the temporary file, or NULL when written directly */
+    int tmp_slot;       /* its slot in the watchdog's list (cli_tmp_register) */
     int in_place;       /* several hard links: copied into target at the end */
     FILE *f;
     const char *name;   /* for messages: the path or "standard output" */

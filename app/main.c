@@ -97,6 +97,8 @@ static const cli_cmd commands[] = {
      NULL, 0, 0, NULL, cli_cmd_serve},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
+/* seconds between SIGINT/SIGTERM and the forced exit (cli_watchdog) */
+#define WATCHDOG_S 3
 
 
 const cli_cmd *cli_command(const char *name)
@@ -165,6 +167,8 @@ int main(int argc, char **argv)
     if (!cmd)
         return unknown(name);
     cli_signals_install();
+    if (cmd->run != cli_cmd_serve) /* the server stops its own way (docs/serve.md) */
+        cli_watchdog(WATCHDOG_S);
     cli_config c;
     char err[WY_ERRLEN];
     int rc = cli_parse(&c, cmd, argc - 2, argv + 2, err, sizeof err);

@@ -229,6 +229,8 @@ int cli_silent;
 int cli_die(int code, const char *fmt, ...)
 {
     va_list ap;
+    if (code == 130) /* interrupted: 130 for SIGINT, 143 for SIGTERM */
+        code = cli_interrupt_code();
     if (cli_silent)
         return code;
     fprintf(stderr, "%s: ", cli_progname);

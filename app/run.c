@@ -15,10 +15,57 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t watchdog_s; /* 0: none */
+
+/* The temporary files being written (cli_tmp_register): the watchdog
+ * removes them when it ends the process.  A slot is set after its copy of
+ * the name is complete and cleared before the copy is freed, so the handler
+ * never reads a half-written name. */
+#define TMP_SLOTS 160
+static char *volatile tmp_slot[TMP_SLOTS];
+
+static void put_err(const char *s)
+{
+    size_t n = strlen(s);
+    while (n) {
+        ssize_t w = write(STDERR_FILENO, s, n);
+        if (w <= 0)
+            break;
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+/* The computation did not stop in time (or a second signal came): remove
+ * the temporary files and end the process at once, from a signal handler:
+ * only async-signal-safe calls (write, unlink, _exit). */
+static void forced_exit(void)
+{
+    int sig = interrupted ? interrupted : SIGINT;
+    for (int i = 0; i < TMP_SLOTS; i++) {
+        char *t = tmp_slot[i];
+        if (t)
+            unlink(t);
+    }
+    put_err(cli_progname);
+    put_err(sig == SIGTERM ? ": terminated" : ": interrupted");
+    put_err(" (forced: the computation did not stop in time; no output file was written)\n");
+    _exit(128 + sig);
+}
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    forced_exit();
+}
 
 static void on_signal(int sig)
 {
+    if (interrupted && watchdog_s) /* a second Ctrl-C: now */
+        forced_exit();
     interrupted = sig;
+    if (watchdog_s)
+        alarm((unsigned)watchdog_s);
 }
 
 void cli_signals_install(void)
@@ -32,7 +79,41 @@ void cli_signals_install(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
+void cli_watchdog(unsigned seconds)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    watchdog_s = (sig_atomic_t)seconds;
+}
+
+int cli_tmp_register(const char *path)
+{
+    for (int i = 0; i < TMP_SLOTS; i++)
+        if (!tmp_slot[i]) {
+            char *c = strdup(path);
+            if (!c)
+                return -1;
+            tmp_slot[i] = c;
+            return i;
+        }
+    return -1;
+}
+
+void cli_tmp_forget(int slot)
+{
+    if (slot < 0 || slot >= TMP_SLOTS || !tmp_slot[slot])
+        return;
+    char *c = tmp_slot[slot];
+    tmp_slot[slot] = NULL;
+    free(c);
+}
+
 int cli_interrupted(void) { return interrupted != 0; }
+
+int cli_interrupt_code(void) { return 128 + (interrupted ? interrupted : SIGINT); }
 
 unsigned cli_default_threads(void)
 {
@@ -133,6 +214,8 @@ wy_run cli_run(const cli_config *c, cli_progress *p, const char *what, const cha
 
 static void sink_free(cli_sink *s)
 {
+    if (s->tmp)
+        cli_tmp_forget(s->tmp_slot);
     free(s->target);
     free(s->tmp);
     s->target = s->tmp = NULL;
@@ -149,6 +232,7 @@ static int open_temp(cli_sink *s, const struct stat *old)
         return cli_die(3, "out of memory");
     snprintf(s->tmp, dlen + 32, "%.*s.wythoff-XXXXXX", (int)dlen, s->target);
     int fd = mkstemp(s->tmp);
+    s->tmp_slot = fd >= 0 ? cli_tmp_register(s->tmp) : -1;
     if (fd < 0) {
         int e = errno;
         free(s->tmp);

@@ -327,6 +327,9 @@ static void mod_advance(shared *S, uint32_t l, uint32_t y)
     }
 }
 
+#define POLL_LAYERS 1024u
+static int poll_stop(shared *S, worker *w);
+
 /* The cell's value v at this extra heap: an option of its larger heaps. */
 static inline void heap_seen(worker *w, uint32_t v)
 {
@@ -344,6 +347,8 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
     const int dense = pl->dense, wyt = pl->wyt;
 
     for (uint32_t l = 0; l < pl->nl; l++) {
+        if (l % POLL_LAYERS == POLL_LAYERS - 1 && !poll_stop(S, w))
+            return 0;
         const uint32_t p = l / pl->nh, h = l % pl->nh, tval = S->tv[l];
         const size_t W = S->W;
         uint64_t *rb = w->rowb + ((size_t)l * pl->B + i) * W;
@@ -565,6 +570,16 @@ static void report(shared *S, worker *w)
     uint64_t done = atomic_load_explicit(&S->cells_done, memory_order_relaxed);
     if (S->run->progress(S->run->progress_ctx, done, S->total_cells))
         atomic_store(&S->stop, STOP_CANCEL);
+}
+
+/* Inside a chunk with many side-state layers (a chunk is 64 columns of a
+ * band, times every layer: with 10^5 layers, seconds): worker 0 asks the
+ * progress function every POLL_LAYERS layers, and every worker stops when
+ * the computation stops.  0: stop. */
+static int poll_stop(shared *S, worker *w)
+{
+    report(S, w);
+    return atomic_load_explicit(&S->stop, memory_order_relaxed) == STOP_NONE;
 }
 
 /* Hand the rows of a finished band to the caller, in order.  With symmetry,
@@ -948,8 +963,11 @@ static void band_loop(worker *w)
                     if (pl->tri && x > yy)
                         break;
                     if (pl->tri && x == yy)
-                        for (uint32_t l = 0; l < pl->nl; l++)
+                        for (uint32_t l = 0; l < pl->nl; l++) {
+                            if (l % POLL_LAYERS == POLL_LAYERS - 1 && !poll_stop(S, w))
+                                return;
                             row_start(S, w, l, i, x);
+                        }
                     if (!do_cell(S, w, i, x, yy))
                         return;
                     cells++;
