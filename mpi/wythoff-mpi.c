@@ -32,6 +32,9 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +70,212 @@ static wy_status agree(wy_status st, char *err, size_t errlen)
     MPI_Bcast(buf, sizeof buf, MPI_CHAR, first, MPI_COMM_WORLD);
     snprintf(err, errlen, "%s", buf);
     return (wy_status)code;
+}
+
+/* ------------------------------------------------------------------ */
+/* Failures in the middle of a run                                      */
+/* ------------------------------------------------------------------ */
+/* A rank that fails while the bands flow (a write that wrote less than
+ * asked, memory, a signal) records why (record_failure) and tells every
+ * other rank with a STOP message; each rank looks for one in every
+ * callback and then stops too.  When the pipelines have ended, settle()
+ * takes the messages left in flight, so that every rank reaches the same
+ * collective calls, and run_status() agrees on the first failure: rank 0
+ * says it once, removes the partial file and exits with its code.  No
+ * MPI_Abort (but where memory is lacking to stop in order): a failure is
+ * an exit code and one message, never a job killed in the middle. */
+
+#define TAG_STOP 99  /* a rank failed: everyone stops */
+#define TAG_COUNT 98 /* settle(): the messages a rank sent to the next */
+
+static pthread_mutex_t fail_mu = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int failed;           /* this rank failed: fail_st, fail_msg */
+static wy_status fail_st;
+static char fail_msg[WY_ERRLEN];
+static atomic_int stop_seen;        /* a STOP from another rank arrived */
+static int stop_sent;               /* under the MPI lock */
+static MPI_Request *stop_req;       /* the STOPs this rank sent (nranks) */
+static volatile sig_atomic_t got_signal; /* a signal that stops the run */
+static char partial[4096];          /* table: the file being written */
+static atomic_int partial_armed;    /* a signal handler removes it */
+
+/* Where stopping in order is not possible (no memory for it): the job
+ * ends here, the partial file removed (any rank can: the path is shared). */
+static void abort_job(const char *why)
+{
+    fprintf(stderr, "%s: rank %d: %s\n", cli_progname, rank, why);
+    if (atomic_load(&partial_armed))
+        unlink(partial);
+    MPI_Abort(MPI_COMM_WORLD, 3);
+}
+
+/* The first failure of this rank wins (any thread, never a signal handler). */
+static void record_failure(wy_status st, const char *fmt, ...)
+{
+    pthread_mutex_lock(&fail_mu);
+    if (!atomic_load(&failed)) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(fail_msg, sizeof fail_msg, fmt, ap);
+        va_end(ap);
+        fail_st = st;
+        atomic_store(&failed, 1);
+    }
+    pthread_mutex_unlock(&fail_mu);
+}
+
+static const char *signal_name(int sig);
+
+/* A signal seen: an interruption, recorded as this rank's failure. */
+static void note_signal(void)
+{
+    int sig = got_signal;
+    if (sig)
+        record_failure(WY_ECANCELED, "interrupted (rank %d: %s)", rank, signal_name(sig));
+}
+
+/* Without a lock: whether this rank should stop (for the comparer's wait). */
+static int halted_quick(void) { return atomic_load(&failed) || atomic_load(&stop_seen) || got_signal; }
+
+static void mpi_lock(void);
+static void mpi_unlock(void);
+
+/* With the MPI lock held: tells the others of this rank's failure (once)
+ * and looks for theirs.  Nonzero: stop. */
+static int halt_locked(void)
+{
+    if (got_signal)
+        note_signal();
+    if (atomic_load(&failed) && !stop_sent && nranks > 1) {
+        static int payload;
+        stop_req = malloc(sizeof *stop_req * (size_t)nranks);
+        for (int r = 0; stop_req && r < nranks; r++)
+            if (r == rank)
+                stop_req[r] = MPI_REQUEST_NULL;
+            else
+                MPI_Isend(&payload, 1, MPI_INT, r, TAG_STOP, MPI_COMM_WORLD, &stop_req[r]);
+        stop_sent = stop_req != NULL;
+        if (!stop_req) /* the others would wait for this rank forever */
+            abort_job("out of memory to tell the other ranks of a failure");
+    }
+    if (!atomic_load(&stop_seen) && nranks > 1) {
+        int flag = 0;
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+        if (flag)
+            atomic_store(&stop_seen, 1);
+    }
+    return atomic_load(&failed) || atomic_load(&stop_seen);
+}
+
+static int halted(void)
+{
+    mpi_lock();
+    int h = halt_locked();
+    mpi_unlock();
+    return h;
+}
+
+/* The status of the run, the same on every rank: the first failing rank's
+ * (WY_ECANCELED: interrupted by a signal), its message in err. */
+static wy_status run_status(char *err, size_t errlen)
+{
+    note_signal();
+    wy_status st = WY_OK;
+    if (atomic_load(&failed)) {
+        st = fail_st;
+        snprintf(err, errlen, "%s", fail_msg);
+    }
+    return agree(st, err, errlen);
+}
+
+/* ------------------------------------------------------------------ */
+/* Signals: the partial file goes at once                               */
+/* ------------------------------------------------------------------ */
+/* table writes FILE.partial-PID and renames it when every rank is done.  A
+ * rank that gets a signal removes the partial file in the handler itself
+ * (unlink is async-signal-safe; mpirun follows its SIGTERM with SIGKILL a
+ * second later), then: the signals that end a process by default (SIGINT,
+ * SIGTERM, SIGHUP, ...) stop the run in order (exit 130 and "interrupted",
+ * rank 0 speaking); the signals of a fault (SIGSEGV, ...) and SIGPIPE go on
+ * to the handler before ours (Open MPI's) or the default action.  SIGKILL
+ * cannot be caught: it leaves FILE.partial-PID (docs/distributed.md).  A
+ * signal ignored when the program starts (nohup) stays ignored; SIGXFSZ is
+ * ignored, so that a file-size limit is a write error that names the file. */
+
+static const struct {
+    int sig;
+    const char *name;
+    int fault; /* 1: the process ends (the previous handler or the default) */
+} caught[] = {
+    {SIGHUP, "SIGHUP", 0},   {SIGINT, "SIGINT", 0},     {SIGQUIT, "SIGQUIT", 0}, {SIGTERM, "SIGTERM", 0},
+    {SIGUSR1, "SIGUSR1", 0}, {SIGUSR2, "SIGUSR2", 0},   {SIGALRM, "SIGALRM", 0}, {SIGXCPU, "SIGXCPU", 0},
+    {SIGVTALRM, "SIGVTALRM", 0}, {SIGPIPE, "SIGPIPE", 1}, {SIGSEGV, "SIGSEGV", 1}, {SIGBUS, "SIGBUS", 1},
+    {SIGFPE, "SIGFPE", 1},   {SIGILL, "SIGILL", 1},     {SIGABRT, "SIGABRT", 1}, {SIGSYS, "SIGSYS", 1},
+};
+#define NCAUGHT (sizeof caught / sizeof caught[0])
+static struct sigaction before[NCAUGHT]; /* the handlers ours replaced */
+
+static const char *signal_name(int sig)
+{
+    for (size_t i = 0; i < NCAUGHT; i++)
+        if (caught[i].sig == sig)
+            return caught[i].name;
+    return "a signal";
+}
+
+static void on_signal(int sig, siginfo_t *si, void *uc)
+{
+    int saved = errno;
+    if (atomic_load(&partial_armed))
+        unlink(partial);
+    size_t i = 0;
+    while (i < NCAUGHT && caught[i].sig != sig)
+        i++;
+    if (i == NCAUGHT)
+        return;
+    if (!caught[i].fault)
+        got_signal = sig;
+    const struct sigaction *o = &before[i];
+    if (o->sa_flags & SA_SIGINFO) {
+        if (o->sa_sigaction)
+            o->sa_sigaction(sig, si, uc);
+    } else if (o->sa_handler == SIG_DFL) {
+        if (caught[i].fault) { /* delivered when this handler returns */
+            signal(sig, SIG_DFL);
+            raise(sig);
+        }
+    } else if (o->sa_handler != SIG_IGN) {
+        o->sa_handler(sig); /* SIGINT, SIGTERM: wythoff's own (cli_interrupted) */
+    }
+    errno = saved;
+}
+
+/* After MPI_Init (its handlers are chained) and cli_signals_install. */
+static void signals_install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_signal;
+    sa.sa_flags = SA_SIGINFO; /* no SA_RESTART, as wythoff's */
+    sigfillset(&sa.sa_mask);
+    for (size_t i = 0; i < NCAUGHT; i++) {
+        if (sigaction(caught[i].sig, NULL, &before[i]) != 0)
+            continue;
+        if (!(before[i].sa_flags & SA_SIGINFO) && before[i].sa_handler == SIG_IGN)
+            continue; /* nohup's SIGHUP, an ignored SIGPIPE */
+        sigaction(caught[i].sig, &sa, NULL);
+    }
+    signal(SIGXFSZ, SIG_IGN);
+}
+
+/* Every rank failed as one (run_status said so): rank 0 sees it as an
+ * interruption too, so that wythoff's commands say "interrupted", exit 130. */
+static void mark_interrupted(void)
+{
+    for (size_t i = 0; i < NCAUGHT; i++)
+        if (caught[i].sig == SIGINT && !(before[i].sa_flags & SA_SIGINFO) && before[i].sa_handler != SIG_DFL &&
+            before[i].sa_handler != SIG_IGN)
+            before[i].sa_handler(SIGINT);
 }
 
 static uint64_t now_ns(void)
@@ -131,6 +340,8 @@ struct pipe {
     values_fn values;
     void *ctx;
     wy_block_stats stats;
+    /* settle(): messages sent to the next rank, received from the previous */
+    uint64_t nsent, nrecv;
 };
 
 static band_rec *rec_at(pipe_t *p, uint32_t band)
@@ -148,6 +359,10 @@ static int p_recv(void *ctx, uint32_t band, const void **buf, size_t *len)
     for (;;) {
         int flag = 0;
         mpi_lock();
+        if (halt_locked()) {
+            mpi_unlock();
+            return 1;
+        }
         MPI_Iprobe(rank - 1, p->tag, MPI_COMM_WORLD, &flag, &s);
         if (flag) {
             int n = 0;
@@ -155,6 +370,8 @@ static int p_recv(void *ctx, uint32_t band, const void **buf, size_t *len)
             if ((size_t)n > p->rcap) {
                 unsigned char *b = realloc(p->rbuf, (size_t)n);
                 if (!b) {
+                    record_failure(WY_ERANGE, "rank %d: out of memory for a message of %d bytes", rank, n);
+                    halt_locked();
                     mpi_unlock();
                     return 1;
                 }
@@ -162,6 +379,7 @@ static int p_recv(void *ctx, uint32_t band, const void **buf, size_t *len)
                 p->rcap = (size_t)n;
             }
             MPI_Recv(p->rbuf, n, MPI_BYTE, rank - 1, p->tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            p->nrecv++;
             mpi_unlock();
             *buf = p->rbuf;
             *len = (size_t)n;
@@ -178,18 +396,27 @@ static int p_recv(void *ctx, uint32_t band, const void **buf, size_t *len)
 static int p_send(void *ctx, uint32_t band, const void *buf, size_t len)
 {
     pipe_t *p = ctx;
-    if (len > (size_t)INT32_MAX)
-        return 1; /* MPI counts are int: the driver says why (bands of fewer rows) */
+    if (len > (size_t)INT32_MAX) { /* MPI counts are int */
+        record_failure(WY_ERANGE,
+                       "rank %d: a band's message of %zu bytes exceeds MPI's 2 GiB (use a smaller --band)", rank, len);
+        return halted();
+    }
     uint64_t t = now_ns();
     MPI_Request q;
     mpi_lock();
     MPI_Isend(buf, (int)len, MPI_BYTE, rank + 1, p->tag, MPI_COMM_WORLD, &q);
+    p->nsent++;
     mpi_unlock();
     unsigned spins = 0;
     for (;;) {
         int done = 0;
         mpi_lock();
         MPI_Test(&q, &done, MPI_STATUS_IGNORE);
+        /* a stop is spread from here too; the send itself completes (the
+         * buffer is the engine's): a next rank that stopped takes the
+         * message in settle() */
+        if (!done)
+            halt_locked();
         mpi_unlock();
         if (done)
             break;
@@ -221,7 +448,13 @@ static int p_out(void *ctx, uint32_t band, uint32_t x0, uint32_t x1, const uint3
     band_rec *r = rec_at(p, band);
     if (r)
         r->ns = now_ns() - p->t0 - r->start;
-    return p->values(p, band, x0, x1, v) || cli_interrupted();
+    if (halted())
+        return 1;
+    if (p->values(p, band, x0, x1, v)) {
+        halted(); /* tells the others now */
+        return 1;
+    }
+    return 0;
 }
 
 static wy_status pipe_init(pipe_t *p, int tag, uint32_t rows, uint32_t cols, char *err, size_t errlen)
@@ -280,8 +513,10 @@ static wy_status pipe_run(pipe_t *p, const cli_game *g, const cli_config *c, cha
     p->t0 = now_ns();
     wy_status st = wy_table_block_run(&g->rules, &p->blk, g->side, 0, &run, &io, &p->stats, err, errlen);
     p->wall_ns = now_ns() - p->t0;
-    if (st == WY_ECANCELED && !cli_interrupted())
-        snprintf(err + strlen(err), errlen - strlen(err), " (rank %d: a message or a write failed)", rank);
+    /* a failure of the engine itself (memory, a malformed message) is this
+     * rank's; a stop asked by a callback was recorded where it happened */
+    if (st != WY_OK && !(st == WY_ECANCELED && (atomic_load(&failed) || atomic_load(&stop_seen))))
+        record_failure(st, "rank %d: %s", rank, err);
     return st;
 }
 
@@ -293,20 +528,72 @@ static void pipe_free(pipe_t *p)
     free(p->rec);
 }
 
-static char partial[4096]; /* table: the file being written, removed on a failure */
-
-/* A failure in the middle of a pipeline leaves the other ranks waiting for
- * its messages: the whole job ends here, with the tool's exit code (the
- * file being written removed: any rank can, the path is the same). */
-static void fail_now(wy_status st, const char *err)
+/* Every rank, when its pipelines have ended (stopped or done): tells the
+ * others of a failure of its own not told yet, takes the messages of the
+ * previous rank that its engine did not take (a previous rank may still be
+ * sending one: its send completes only when taken), and the STOPs sent to
+ * it.  Collective; after it no message of the run is in flight. */
+static void settle(pipe_t *const *ps, int np)
 {
-    if (partial[0])
-        unlink(partial);
-    int code = st == WY_ECANCELED && cli_interrupted() ? 130 : st == WY_ERANGE ? 3 : st == WY_EINVAL ? 2 : 4;
-    fprintf(stderr, "%s: rank %d: %s\n", cli_progname, rank, code == 130 ? "interrupted" : err);
-    fflush(stderr);
-    MPI_Abort(MPI_COMM_WORLD, code);
-    exit(code);
+    mpi_lock();
+    halt_locked();
+    mpi_unlock();
+    uint64_t mine[2] = {0, 0}, prev[2] = {0, 0};
+    for (int i = 0; i < np; i++)
+        mine[i] = ps[i]->nsent;
+    MPI_Request q[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    if (rank + 1 < nranks)
+        MPI_Isend(mine, np, MPI_UINT64_T, rank + 1, TAG_COUNT, MPI_COMM_WORLD, &q[0]);
+    if (rank > 0) {
+        MPI_Irecv(prev, np, MPI_UINT64_T, rank - 1, TAG_COUNT, MPI_COMM_WORLD, &q[1]);
+        int known = 0, left = 1;
+        unsigned spins = 0;
+        while (!known || left) {
+            if (!known)
+                MPI_Test(&q[1], &known, MPI_STATUS_IGNORE);
+            left = 0;
+            int took = 0;
+            for (int i = 0; i < np; i++) {
+                pipe_t *p = ps[i];
+                if (known && p->nrecv >= prev[i])
+                    continue;
+                left = 1;
+                MPI_Status s;
+                int flag = 0, n = 0;
+                MPI_Iprobe(rank - 1, p->tag, MPI_COMM_WORLD, &flag, &s);
+                if (!flag)
+                    continue;
+                MPI_Get_count(&s, MPI_BYTE, &n);
+                if ((size_t)n > p->rcap) {
+                    unsigned char *b = realloc(p->rbuf, (size_t)n);
+                    if (!b) /* a message can be neither left behind nor taken */
+                        abort_job("out of memory for a message while stopping");
+                    p->rbuf = b;
+                    p->rcap = (size_t)n;
+                }
+                MPI_Recv(p->rbuf, n, MPI_BYTE, rank - 1, p->tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                p->nrecv++;
+                took = 1;
+            }
+            if (took)
+                spins = 0;
+            else if (!known || left)
+                backoff(&spins);
+        }
+    }
+    MPI_Wait(&q[0], MPI_STATUS_IGNORE);
+    int sent = stop_sent, all = 0;
+    MPI_Allreduce(&sent, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    for (int k = 0; k < all - sent; k++) {
+        int dummy;
+        MPI_Recv(&dummy, 1, MPI_INT, MPI_ANY_SOURCE, TAG_STOP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    if (stop_sent) {
+        MPI_Waitall(nranks, stop_req, MPI_STATUSES_IGNORE);
+        free(stop_req);
+        stop_req = NULL;
+        stop_sent = 0;
+    }
 }
 
 static long peak_rss_kib(void)
@@ -315,7 +602,23 @@ static long peak_rss_kib(void)
     return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
 }
 
-/* --stats and --trace, gathered at rank 0. */
+static FILE *trace_f; /* rank 0: --trace FILE, opened before the work */
+
+/* --trace FILE is opened by rank 0 before the work starts (agreed by the
+ * caller): a path that cannot be written is refused before any cell. */
+static wy_status trace_open(char *err, size_t errlen)
+{
+    if (!opt_trace || rank != 0 || trace_f)
+        return WY_OK;
+    trace_f = fopen(opt_trace, "w");
+    if (!trace_f)
+        return snprintf(err, errlen, "cannot write the trace %.200s: %s", opt_trace, strerror(errno)), WY_EINVAL;
+    return WY_OK;
+}
+
+/* --stats and --trace, gathered at rank 0 (also after a failure: the
+ * trace says where the run stopped).  A trace that cannot be written, or
+ * not all of it, is a failure of the run (record_failure). */
 static void report(pipe_t *const *ps, int np, int saved_err)
 {
     /* wall seconds, columns, cells, band seconds, wait seconds, bytes sent,
@@ -357,6 +660,8 @@ static void report(pipe_t *const *ps, int np, int saved_err)
     for (int i = 0; i < np; i++)
         n += ps[i]->nrec;
     double *rows = malloc(sizeof(double) * 6 * (n ? n : 1));
+    if (!rows)
+        record_failure(WY_ERANGE, "rank %d: out of memory for the trace", rank);
     size_t at = 0;
     for (int i = 0; i < np && rows; i++)
         for (uint32_t k = 0; k < ps[i]->nrec; k++) {
@@ -385,21 +690,21 @@ static void report(pipe_t *const *ps, int np, int saved_err)
         got = malloc(sizeof(double) * (size_t)(total ? total : 1));
     }
     MPI_Gatherv(rows, cnt, MPI_DOUBLE, got, counts, displs, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-    if (rank == 0 && got) {
-        FILE *f = fopen(opt_trace, "w");
-        if (!f) {
-            FILE *e = fdopen(dup(saved_err), "w");
-            if (e) {
-                fprintf(e, "%s: cannot write the trace %s (%s)\n", cli_progname, opt_trace, strerror(errno));
-                fclose(e);
-            }
-        } else {
-            fprintf(f, "rank,table,band,start_s,seconds,bytes_sent\n");
-            for (int i = 0; i < total; i += 6)
-                fprintf(f, "%.0f,%.0f,%.0f,%.6f,%.6f,%.0f\n", got[i], got[i + 1], got[i + 2], got[i + 3], got[i + 4],
-                        got[i + 5]);
-            fclose(f);
-        }
+    if (rank == 0 && (!counts || !displs || !got))
+        record_failure(WY_ERANGE, "rank 0: out of memory for the trace");
+    if (rank == 0 && trace_f) {
+        FILE *f = trace_f;
+        trace_f = NULL;
+        int bad = fprintf(f, "rank,table,band,start_s,seconds,bytes_sent\n") < 0;
+        for (int i = 0; got && i < total && !bad; i += 6)
+            bad = fprintf(f, "%.0f,%.0f,%.0f,%.6f,%.6f,%.0f\n", got[i], got[i + 1], got[i + 2], got[i + 3],
+                          got[i + 4], got[i + 5]) < 0;
+        errno = 0;
+        bad |= fflush(f) != 0 || ferror(f);
+        bad |= fclose(f) != 0;
+        int e = errno;
+        if (bad)
+            record_failure(WY_EINVAL, "cannot write the trace %.200s: %s", opt_trace, e ? strerror(e) : "write error");
     }
     free(rows);
     free(counts);
@@ -416,21 +721,68 @@ static int saved_stderr = 2;
 typedef struct {
     MPI_File fh;
     unsigned bw;
-    uint32_t w;
+    uint32_t w;          /* this rank's columns */
     unsigned char *buf;
     size_t cap;
-    int werr; /* the MPI error of a failed write (MPI_SUCCESS: none) */
+    const char *path;    /* --output, as messages name it */
+    const char *tmp;     /* the partial file */
+    MPI_Offset hlen;     /* the header's bytes */
+    uint32_t cols, c0;   /* the window's columns, this rank's first */
 } bin_out;
+
+/* Why a write of MPI-IO wrote less than asked (Open MPI's OMPIO reports a
+ * full disk as a short count and no error): the rest of the band, written
+ * again row by row with pwrite(2) on the partial file, until the system
+ * says why (its errno; 0: it took everything this time).  Every row: the
+ * first rows' pages may already hold other ranks' cells. */
+static int short_write_errno(const bin_out *b, uint32_t x0, size_t done, size_t bytes)
+{
+    const size_t rowb = (size_t)b->w * b->bw;
+    int fd = open(b->tmp, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return errno;
+    int e = 0;
+    while (done < bytes && !e) {
+        const size_t off = done % rowb;
+        const uint64_t x = (uint64_t)x0 + done / rowb;
+        const off_t at = (off_t)b->hlen + (off_t)((x * b->cols + b->c0) * b->bw + off);
+        ssize_t n = pwrite(fd, b->buf + done, rowb - off, at);
+        if (n < 0)
+            e = errno == EINTR ? 0 : errno;
+        else if (n == 0)
+            e = EIO;
+        else
+            done += (size_t)n;
+    }
+    close(fd);
+    return e;
+}
+
+static void mpi_error_text(char *s, size_t len, int code)
+{
+    char t[MPI_MAX_ERROR_STRING];
+    int n = 0;
+    if (MPI_Error_string(code, t, &n) != MPI_SUCCESS)
+        snprintf(t, sizeof t, "MPI error %d", code);
+    snprintf(s, len, "%s", t);
+}
 
 static int bin_values(pipe_t *p, uint32_t band, uint32_t x0, uint32_t x1, const uint32_t *v)
 {
     bin_out *b = p->ctx;
     (void)band;
     size_t n = (size_t)(x1 - x0) * b->w, bytes = n * b->bw;
+    if (bytes > (size_t)INT32_MAX) {
+        record_failure(WY_ERANGE, "rank %d: a band of %zu bytes exceeds MPI's 2 GiB (use a smaller --band)", rank,
+                       bytes);
+        return 1;
+    }
     if (bytes > b->cap) {
         unsigned char *t = realloc(b->buf, bytes);
-        if (!t)
+        if (!t) {
+            record_failure(WY_ERANGE, "rank %d: out of memory for a band of %zu bytes", rank, bytes);
             return 1;
+        }
         b->buf = t;
         b->cap = bytes;
     }
@@ -438,24 +790,41 @@ static int bin_values(pipe_t *p, uint32_t band, uint32_t x0, uint32_t x1, const 
     for (size_t i = 0; i < n; i++)
         for (unsigned k = 0; k < b->bw; k++)
             *o++ = (unsigned char)(v[i] >> (8 * k));
-    if (bytes > (size_t)INT32_MAX)
-        return 1;
+    MPI_Status s;
+    int done = 0;
     mpi_lock();
     /* the view is this rank's block: row x starts at x * w cells */
-    int rc = MPI_File_write_at(b->fh, (MPI_Offset)x0 * b->w * b->bw, b->buf, (int)bytes, MPI_BYTE, MPI_STATUS_IGNORE);
+    int rc = MPI_File_write_at(b->fh, (MPI_Offset)x0 * b->w * b->bw, b->buf, (int)bytes, MPI_BYTE, &s);
+    if (rc == MPI_SUCCESS && MPI_Get_count(&s, MPI_BYTE, &done) != MPI_SUCCESS)
+        done = MPI_UNDEFINED;
     mpi_unlock();
-    if (rc != MPI_SUCCESS)
-        b->werr = rc;
-    return rc != MPI_SUCCESS;
+    if (rc != MPI_SUCCESS) {
+        char t[MPI_MAX_ERROR_STRING];
+        mpi_error_text(t, sizeof t, rc);
+        record_failure(WY_EINVAL, "cannot write %.200s: %s (rank %d, rows %u..%u)", b->path, t, rank, x0, x1 - 1);
+        return 1;
+    }
+    if (done != (int)bytes) { /* a short write: a full disk, a file-size limit, a quota */
+        if (done < 0 || (size_t)done > bytes) {
+            record_failure(WY_EINVAL, "cannot write %.200s: MPI_File_write_at gave no count of the bytes written "
+                                      "(rank %d, rows %u..%u)", b->path, rank, x0, x1 - 1);
+            return 1;
+        }
+        int e = short_write_errno(b, x0, (size_t)done, bytes);
+        record_failure(WY_EINVAL, "cannot write %.200s: %s (rank %d, rows %u..%u: %d of %zu bytes written)", b->path,
+                       e ? strerror(e) : "the write was cut short", rank, x0, x1 - 1, done, bytes);
+        return 1;
+    }
+    return 0;
 }
 
-static int mpi_file_error(int code, char *err, size_t errlen, const char *what, const char *path)
+/* "cannot write FILE: why" from an MPI error code, into err. */
+static wy_status mpi_file_error(int code, char *err, size_t errlen, const char *path)
 {
-    char s[MPI_MAX_ERROR_STRING];
-    int n = 0;
-    MPI_Error_string(code, s, &n);
-    snprintf(err, errlen, "cannot %s %.200s (%s)", what, path, s);
-    return 2;
+    char t[MPI_MAX_ERROR_STRING];
+    mpi_error_text(t, sizeof t, code);
+    snprintf(err, errlen, "cannot write %.200s: %s", path, t);
+    return WY_EINVAL;
 }
 
 /* --plan K: the blocks of K ranks and the engine's estimate of each. */
@@ -520,77 +889,97 @@ static int cmd_table(cli_config *c)
     unsigned char head[CLI_BIN_HEADER_MAX];
     unsigned bw;
     const size_t L = cli_bin_header(head, g, R, C, &bw);
-    const MPI_Offset hlen = (MPI_Offset)L, total = hlen + (MPI_Offset)R * C * bw;
+    const MPI_Offset hlen = (MPI_Offset)L;
     /* written under a temporary name (rank 0's process id in it), renamed
-     * when every rank is done */
-    char tmp[4096];
+     * when every rank has written all its cells */
     int pid = (int)getpid();
     MPI_Bcast(&pid, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (snprintf(tmp, sizeof tmp, "%s.partial-%d", c->output, pid) >= (int)sizeof tmp) {
+    if (snprintf(partial, sizeof partial, "%s.partial-%d", c->output, pid) >= (int)sizeof partial) {
         pipe_free(&p);
         return cli_die(2, "--output: the file name is too long");
     }
-    bin_out b = {MPI_FILE_NULL, bw, p.blk.c1 - p.blk.c0, NULL, 0, MPI_SUCCESS};
-    int mrc = MPI_File_open(MPI_COMM_WORLD, tmp, MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &b.fh);
-    if (mrc != MPI_SUCCESS) {
-        mpi_file_error(mrc, err, sizeof err, "write", c->output);
-        pipe_free(&p);
-        return cli_die(2, "%s", err);
+    atomic_store(&partial_armed, 1); /* from here a signal removes it */
+    bin_out b = {MPI_FILE_NULL, bw, p.blk.c1 - p.blk.c0, NULL, 0, c->output, partial, hlen, C, p.blk.c0};
+    int mrc = MPI_File_open(MPI_COMM_WORLD, partial, MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &b.fh);
+    int opened = mrc == MPI_SUCCESS, all_opened = 0;
+    MPI_Allreduce(&opened, &all_opened, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    st = opened ? WY_OK : mpi_file_error(mrc, err, sizeof err, c->output);
+    MPI_Datatype cells = MPI_DATATYPE_NULL, block = MPI_DATATYPE_NULL;
+    if (all_opened) {
+        MPI_File_set_errhandler(b.fh, MPI_ERRORS_RETURN);
+        /* a file of the same name left by an earlier run (SIGKILL, the same
+         * process id) is emptied: every byte of the table is written */
+        mrc = MPI_File_set_size(b.fh, 0);
+        if (rank == 0 && mrc == MPI_SUCCESS) {
+            MPI_Status hs;
+            int hn = 0;
+            mrc = MPI_File_write_at(b.fh, 0, head, (int)hlen, MPI_BYTE, &hs);
+            if (mrc == MPI_SUCCESS && (MPI_Get_count(&hs, MPI_BYTE, &hn) != MPI_SUCCESS || hn != (int)hlen)) {
+                snprintf(err, sizeof err, "cannot write %.200s: the header was cut short (%d of %d bytes written)",
+                         c->output, hn, (int)hlen);
+                st = WY_EINVAL;
+            }
+        }
+        /* this rank's view: w cells of every row, from column c0 */
+        MPI_Type_contiguous((int)(b.w * bw), MPI_BYTE, &cells);
+        MPI_Type_create_resized(cells, 0, (MPI_Aint)C * bw, &block);
+        MPI_Type_commit(&block);
+        int vrc = MPI_File_set_view(b.fh, hlen + (MPI_Offset)p.blk.c0 * bw, MPI_BYTE, block, "native", MPI_INFO_NULL);
+        if (mrc == MPI_SUCCESS)
+            mrc = vrc;
+        if (st == WY_OK && mrc != MPI_SUCCESS)
+            st = mpi_file_error(mrc, err, sizeof err, c->output);
+        /* the trace, last: a refusal leaves no table behind */
+        if (st == WY_OK)
+            st = trace_open(err, sizeof err);
     }
-    MPI_File_set_errhandler(b.fh, MPI_ERRORS_RETURN);
-    mrc = MPI_File_set_size(b.fh, total);
-    if (rank == 0 && mrc == MPI_SUCCESS)
-        mrc = MPI_File_write_at(b.fh, 0, head, (int)hlen, MPI_BYTE, MPI_STATUS_IGNORE);
-    /* this rank's view: w cells of every row, from column c0 */
-    MPI_Datatype cells, block;
-    MPI_Type_contiguous((int)(b.w * bw), MPI_BYTE, &cells);
-    MPI_Type_create_resized(cells, 0, (MPI_Aint)C * bw, &block);
-    MPI_Type_commit(&block);
-    int vrc = MPI_File_set_view(b.fh, hlen + (MPI_Offset)p.blk.c0 * bw, MPI_BYTE, block, "native", MPI_INFO_NULL);
-    if (mrc == MPI_SUCCESS)
-        mrc = vrc;
-    st = mrc == MPI_SUCCESS ? WY_OK : WY_EINVAL;
-    if (st != WY_OK)
-        mpi_file_error(mrc, err, sizeof err, "write", c->output);
     if ((st = agree(st, err, sizeof err)) != WY_OK) {
-        MPI_File_close(&b.fh);
+        if (all_opened) /* collective; a rank that could not open leaves the others' handles */
+            MPI_File_close(&b.fh);
         if (rank == 0)
-            MPI_File_delete(tmp, MPI_INFO_NULL);
-        MPI_Type_free(&block);
-        MPI_Type_free(&cells);
+            unlink(partial);
+        atomic_store(&partial_armed, 0);
+        if (block != MPI_DATATYPE_NULL) {
+            MPI_Type_free(&block);
+            MPI_Type_free(&cells);
+        }
+        if (trace_f)
+            fclose(trace_f), trace_f = NULL;
         pipe_free(&p);
         return cli_die(2, "%s", err);
     }
     p.values = bin_values;
     p.ctx = &b;
-    snprintf(partial, sizeof partial, "%s", tmp);
-    st = pipe_run(&p, g, c, err, sizeof err);
-    if (st != WY_OK && b.werr != MPI_SUCCESS) { /* a write error: exit 2, as wythoff's */
-        mpi_file_error(b.werr, err, sizeof err, "write", c->output);
-        st = WY_EINVAL;
-    }
-    if (st != WY_OK)
-        fail_now(st, err);
-    mrc = MPI_File_close(&b.fh);
-    st = mrc == MPI_SUCCESS ? WY_OK : WY_EINVAL;
-    if (st != WY_OK)
-        mpi_file_error(mrc, err, sizeof err, "write", c->output);
-    st = agree(st, err, sizeof err);
-    if (rank == 0 && st == WY_OK && rename(tmp, c->output) != 0) {
-        snprintf(err, sizeof err, "cannot write %.200s (%s)", c->output, strerror(errno));
-        st = WY_EINVAL;
-    }
-    st = agree(st, err, sizeof err);
-    if (st != WY_OK && rank == 0)
-        unlink(tmp);
-    partial[0] = '\0';
+    pipe_run(&p, g, c, err, sizeof err);
     pipe_t *ps[1] = {&p};
+    settle(ps, 1);
+    mrc = MPI_File_close(&b.fh);
+    if (mrc != MPI_SUCCESS) {
+        char t[MPI_MAX_ERROR_STRING];
+        mpi_error_text(t, sizeof t, mrc);
+        record_failure(WY_EINVAL, "cannot write %.200s: %s (rank %d, closing it)", c->output, t, rank);
+    }
     report(ps, 1, saved_stderr);
+    /* renamed only when every rank wrote all its cells and closed the file */
+    st = run_status(err, sizeof err);
+    if (st == WY_OK)
+        atomic_store(&partial_armed, 0); /* decided: a signal from now on is too late to matter */
+    if (st == WY_OK && rank == 0 && rename(partial, c->output) != 0) {
+        if (got_signal) /* between the agreement and the rename */
+            st = WY_ECANCELED, snprintf(err, sizeof err, "interrupted (rank 0: %s)", signal_name(got_signal));
+        else
+            st = WY_EINVAL, snprintf(err, sizeof err, "cannot write %.200s: %s", c->output, strerror(errno));
+    }
+    if (st != WY_OK && rank == 0)
+        unlink(partial);
+    atomic_store(&partial_armed, 0);
     MPI_Type_free(&block);
     MPI_Type_free(&cells);
     free(b.buf);
     pipe_free(&p);
-    return st == WY_OK ? 0 : cli_die(2, "%s", err);
+    if (st == WY_OK)
+        return 0;
+    return cli_die(st == WY_ECANCELED ? 130 : st == WY_ERANGE ? 3 : st == WY_EINVAL ? 2 : 4, "%s", err);
 }
 
 /* ------------------------------------------------------------------ */
@@ -619,23 +1008,28 @@ static wy_status dist_count(uint64_t *n, const cli_game *g, uint32_t rows, uint3
     wy_status st = pipe_init(&p, 21, rows, cols, err, errlen);
     if (st == WY_OK)
         st = pipe_check(&p, g, c, c->mem_limit, err, errlen);
+    if (st == WY_OK)
+        st = trace_open(err, errlen);
     if ((st = agree(st, err, errlen)) != WY_OK) {
+        if (trace_f)
+            fclose(trace_f), trace_f = NULL;
         pipe_free(&p);
         return st;
     }
     counter k = {v, p.blk.c1 - p.blk.c0, 0};
     p.values = count_values;
     p.ctx = &k;
-    st = pipe_run(&p, g, c, err, errlen);
-    if (st != WY_OK)
-        fail_now(st, err);
+    pipe_run(&p, g, c, err, errlen);
+    pipe_t *ps[1] = {&p};
+    settle(ps, 1);
     unsigned long long mine = k.n, all = 0;
     MPI_Allreduce(&mine, &all, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
     *n = all;
-    pipe_t *ps[1] = {&p};
     report(ps, 1, saved_stderr);
     pipe_free(&p);
-    return WY_OK;
+    if ((st = run_status(err, errlen)) == WY_ECANCELED)
+        mark_interrupted(); /* rank 0 says "interrupted", exit 130 */
+    return st;
 }
 
 /* ------------------------------------------------------------------ */
@@ -710,9 +1104,9 @@ static int cmp_values(pipe_t *p, uint32_t band, uint32_t x0, uint32_t x1, const 
     const int i = p->tag == 31 ? 0 : 1, o = 1 - i;
     (void)band;
     pthread_mutex_lock(&m->mu);
-    while (!m->stop && x1 > m->done[o] + CMP_ROWS && !cli_interrupted())
+    while (!m->stop && x1 > m->done[o] + CMP_ROWS && !halted_quick())
         pthread_cond_wait(&m->cv, &m->mu);
-    if (m->stop || cli_interrupted()) {
+    if (m->stop || halted_quick()) {
         pthread_mutex_unlock(&m->mu);
         return 1;
     }
@@ -749,7 +1143,7 @@ static void *cmp_thread(void *arg)
 {
     cmp_job *j = arg;
     j->st = pipe_run(j->p, j->g, j->c, j->err, sizeof j->err);
-    if (j->st != WY_OK) {
+    if (j->st != WY_OK) { /* the other table's thread may wait for this one's rows */
         pthread_mutex_lock(&j->m->mu);
         j->m->stop = 1;
         pthread_cond_broadcast(&j->m->cv);
@@ -781,13 +1175,21 @@ static wy_status dist_compare(wy_compare_summary *sum, const cli_game *a, const 
     m.g = opt->g;
     m.gb = opt->mode == WY_COMPARE_SET ? g_b : 0;
     m.c0 = pa.blk.c0;
+    /* the summaries of the ranks, gathered at the end */
+    uint64_t mine[12], *all = NULL;
     if (st == WY_OK) {
         m.ring[0] = malloc((size_t)CMP_ROWS * m.w * 4);
         m.ring[1] = malloc((size_t)CMP_ROWS * m.w * 4);
-        if (!m.ring[0] || !m.ring[1])
-            st = WY_ERANGE, snprintf(err, errlen, "out of memory");
+        all = malloc(sizeof mine * (size_t)nranks);
+        if (!m.ring[0] || !m.ring[1] || !all)
+            st = WY_ERANGE, snprintf(err, errlen, "rank %d: out of memory", rank);
     }
+    if (st == WY_OK)
+        st = trace_open(err, errlen);
     if ((st = agree(st, err, errlen)) != WY_OK) {
+        if (trace_f)
+            fclose(trace_f), trace_f = NULL;
+        free(all);
         free(m.ring[0]);
         free(m.ring[1]);
         pipe_free(&pa);
@@ -801,22 +1203,20 @@ static wy_status dist_compare(wy_compare_summary *sum, const cli_game *a, const 
     cmp_job ja = {&pa, a, c, WY_OK, "", &m}, jb = {&pb, b, c, WY_OK, "", &m};
     pthread_t th;
     int threaded = pthread_create(&th, NULL, cmp_thread, &jb) == 0;
+    if (!threaded) { /* table B never starts here: table A stops at once */
+        record_failure(WY_ERANGE, "rank %d: cannot start a thread", rank);
+        m.stop = 1;
+    }
     cmp_thread(&ja);
     if (threaded)
         pthread_join(th, NULL);
-    else
-        jb.st = WY_ERANGE, snprintf(jb.err, sizeof jb.err, "cannot start a thread");
-    if (ja.st != WY_OK)
-        fail_now(ja.st, ja.err);
-    if (jb.st != WY_OK)
-        fail_now(jb.st, jb.err);
+    pipe_t *ps[2] = {&pa, &pb};
+    settle(ps, 2);
     /* the summaries of the ranks, combined at every rank */
-    uint64_t mine[12] = {m.sum.count, m.sum.only_a, m.sum.only_b, m.sum.min_x, m.sum.max_x, m.sum.min_y, m.sum.max_y,
-                         m.sum.first.x, m.sum.first.y, m.sum.last.x, m.sum.last.y, 0};
-    mine[11] = ((uint64_t)m.sum.nearest.x << 32) | m.sum.nearest.y;
-    uint64_t *all = malloc(sizeof mine * (size_t)nranks);
-    if (!all)
-        fail_now(WY_ERANGE, "out of memory");
+    uint64_t q0[12] = {m.sum.count, m.sum.only_a, m.sum.only_b, m.sum.min_x, m.sum.max_x, m.sum.min_y, m.sum.max_y,
+                       m.sum.first.x, m.sum.first.y, m.sum.last.x, m.sum.last.y, 0};
+    q0[11] = ((uint64_t)m.sum.nearest.x << 32) | m.sum.nearest.y;
+    memcpy(mine, q0, sizeof mine);
     MPI_Allgather(mine, 12, MPI_UINT64_T, all, 12, MPI_UINT64_T, MPI_COMM_WORLD);
     wy_compare_summary s;
     memset(&s, 0, sizeof s);
@@ -833,7 +1233,6 @@ static wy_status dist_compare(wy_compare_summary *sum, const cli_game *a, const 
     s.compared = (uint64_t)opt->rows * opt->cols;
     s.engine_a = s.engine_b = WY_COMPARE_TABLE;
     *sum = s;
-    pipe_t *ps[2] = {&pa, &pb};
     report(ps, 2, saved_stderr);
     pthread_mutex_destroy(&m.mu);
     pthread_cond_destroy(&m.cv);
@@ -841,7 +1240,9 @@ static wy_status dist_compare(wy_compare_summary *sum, const cli_game *a, const 
     free(m.ring[1]);
     pipe_free(&pa);
     pipe_free(&pb);
-    return WY_OK;
+    if ((st = run_status(err, errlen)) == WY_ECANCELED)
+        mark_interrupted(); /* rank 0 says "interrupted", exit 130 */
+    return st;
 }
 
 /* ------------------------------------------------------------------ */
@@ -909,7 +1310,8 @@ int main(int argc, char **argv)
         cli_silent = 1;
     }
     if (argc < 2) {
-        usage(stderr);
+        if (rank == 0)
+            usage(stderr);
         return finish(2);
     }
     const char *name = argv[1];
@@ -982,6 +1384,7 @@ int main(int argc, char **argv)
     }
     args[n] = NULL;
     cli_signals_install();
+    signals_install();
     cli_config c;
     char err[WY_ERRLEN];
     rc = cli_parse(&c, cmd, n, args, err, sizeof err);

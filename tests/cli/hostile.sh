@@ -401,4 +401,48 @@ expect 2 "--terms 1e9 out of range (1 to 10000000)" -- ppos wythoff --from 5 --t
 expect 2 "--terms 0 out of range (1 to 10000000)" -- ppos wythoff --from 5 --terms 0
 out=$("$W" ppos wythoff --from 5 --terms 0 2>/dev/null)
 [ -z "$out" ] && pass "ppos --from --terms 0 prints nothing on standard output" || fail "ppos --terms 0 printed: $out"
+
+# --- issue 26: wythoff-mpi ------------------------------------------------------
+# wythoff-mpi's failures are exit codes (tests/cli/mpi.sh has the rest: a full
+# tmpfs, signals, SIGKILL's leftover): a write past a file-size limit in the
+# middle of a run is exit 2 naming the file, said once, with no file left (it
+# was exit 0 and a table of zeros); a --trace file that cannot be opened is
+# exit 2 before any work (it was exit 0); no arguments print the usage once
+# (it was once a rank).
+M=${WY_BUILD:-build}/wythoff-mpi
+if [ ! -x "$M" ] || ! command -v mpirun >/dev/null 2>&1; then
+  echo "skip: wythoff-mpi: $M or mpirun not found (make mpi)"
+else
+  mpi() {  # NAME NP PROGRAM ARGS...: mpirun, its output in $tmp/NAME.out and .err (Open MPI's leaks are its own)
+    local name=$1 np=$2; shift 2
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader \
+      OMPI_MCA_btl_base_warn_component_unused=0 OMPI_MCA_orte_tmpdir_base=$tmp/$name.d \
+      ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+      timeout 120 mpirun -q --oversubscribe --bind-to none -np "$np" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+    echo $? >"$tmp/$name.rc"
+  }
+  Mabs=$(cd "$(dirname "$M")" && pwd)/$(basename "$M")
+  printf '#!/bin/sh\nulimit -f 20480 && exec "%s" "$@"\n' "$Mabs" >"$tmp/mpi-fsize"  # 20 MiB, the ranks only
+  chmod +x "$tmp/mpi-fsize"
+  mkdir -p "$tmp/mpiout" "$tmp/fs.d" "$tmp/tr.d" "$tmp/us.d"
+  # (at once: mpirun mostly starts and ends; each its own session directory)
+  mpi fs 2 "$tmp/mpi-fsize" table wythoff --size 4096 --output "$tmp/mpiout/f.bin" --threads 1 &
+  mpi tr 2 "$M" table wythoff --size 10 --output "$tmp/mpiout/t.bin" --trace "$tmp/nodir/t.csv" &
+  mpi us 3 "$M" &
+  wait
+  rc=$(cat "$tmp/fs.rc")
+  [ "$rc" -eq 2 ] && [ "$(grep -c '^wythoff-mpi: ' "$tmp/fs.err")" -eq 1 ] &&
+    grep -q "^wythoff-mpi: cannot write $tmp/mpiout/f.bin: File too large (rank" "$tmp/fs.err" &&
+    [ -z "$(ls "$tmp/mpiout" | grep '^f\.bin')" ] &&
+    pass "wythoff-mpi: a 32 MiB table past a 20 MiB file-size limit: exit 2, said once, no file left" ||
+    fail "wythoff-mpi: file-size limit: exit $rc, $(head -c 300 "$tmp/fs.err"), left: $(ls "$tmp/mpiout")"
+  rc=$(cat "$tmp/tr.rc")
+  [ "$rc" -eq 2 ] && grep -q "^wythoff-mpi: cannot write the trace $tmp/nodir/t.csv: No such file" "$tmp/tr.err" &&
+    [ -z "$(ls "$tmp/mpiout" | grep '^t\.bin')" ] && pass "wythoff-mpi --trace into a missing directory: exit 2, no table" ||
+    fail "wythoff-mpi --trace into a missing directory: exit $rc, $(head -c 300 "$tmp/tr.err"), left: $(ls "$tmp/mpiout")"
+  rc=$(cat "$tmp/us.rc")
+  [ "$rc" -eq 2 ] && [ "$(grep -c '^usage: ' "$tmp/us.err")" -eq 1 ] &&
+    pass "wythoff-mpi with no arguments on 3 ranks: the usage once, exit 2" ||
+    fail "wythoff-mpi with no arguments: exit $rc, $(grep -c '^usage: ' "$tmp/us.err") usage lines"
+fi
 finish

@@ -11,7 +11,13 @@
 #    and exit codes, for games without a layer engine (max=N, mod=M);
 #  - --trace: one line per rank and band, bytes sent only by the ranks
 #    before the last;
-#  - bad usage is refused with exit 2 and a message.
+#  - failures are exit codes: a write past a file-size limit (and, as
+#    root, into a full tmpfs) is exit 2 naming the file, said once, with no
+#    file left; SIGTERM, SIGHUP, SIGINT to a rank or to all stop every rank
+#    (130, "interrupted" once), SIGSEGV ends one, and neither leaves a file;
+#    SIGKILL to every rank leaves exactly FILE.partial-PID (PID rank 0's);
+#  - bad usage, a --trace file that cannot be opened or written, and no
+#    arguments (the usage once) are refused with exit 2 and a message.
 # Skipped (one skip line) when the MPI build is absent (no mpicc).
 . "$(dirname "$0")/lib.sh"
 B=${WY_BUILD:-build}
@@ -48,9 +54,12 @@ run_mpi() {  # [leaks] NP ARGS...: wythoff-mpi on NP ranks; stdout and stderr to
     asan=${asan:+$asan:}detect_leaks=0
   fi
   local np=$1; shift
-  ASAN_OPTIONS=$asan LSAN_OPTIONS=$lsan timeout 120 mpirun -q --oversubscribe --bind-to none -np "$np" "$M" "$@" \
-    >"$O/out" 2>"$O/err"
+  ASAN_OPTIONS=$asan LSAN_OPTIONS=$lsan OMPI_MCA_orte_tmpdir_base=$O timeout 120 \
+    mpirun -q --oversubscribe --bind-to none -np "$np" "$M" "$@" >"$O/out" 2>"$O/err"
 }
+# (each mpirun has its session directory in its case's own directory: two
+# that start at once may otherwise race to create /tmp/ompi.HOST.UID, and
+# one fails with "ORTE_ERROR_LOG: Error in file ... session_dir.c")
 O=$T
 
 # --- bin files identical to the single process --------------------------------
@@ -211,26 +220,119 @@ else
   fail "--trace: $(head -5 "$T/trace.csv" 2>&1)"
 fi
 
-# --- Ctrl-C in the middle of a run ----------------------------------------------
-# Ctrl-C in a terminal reaches mpirun and the ranks (one process group):
-# every rank stops, the partial file goes, the message says so (mpirun's
-# exit status is its own: not 0)
-if [ -z "$san" ]; then
-  mpirun -q --oversubscribe --bind-to none -np 2 "$M" table wythoff --size 8192 --output "$T/int.bin" --threads 1 \
-    >"$T/int.out" 2>"$T/int.err" &
-  mp=$!
-  for _ in $(seq 1 200); do ls "$T"/int.bin.partial-* >/dev/null 2>&1 && break; sleep 0.05; done
-  sleep 0.2
-  pkill -INT -f -- "--output $T/int.bin"
-  wait "$mp"
-  rc=$?
-  if [ "$rc" != 0 ] && [ ! -e "$T/int.bin" ] && ! ls "$T"/int.bin.partial-* >/dev/null 2>&1 &&
-     grep -q "^wythoff-mpi: rank [01]: interrupted" "$T/int.err"; then
-    pass "Ctrl-C: the ranks stop (exit $rc), no file left, 'interrupted'"
+# --- failures are exit codes ----------------------------------------------------
+# A full disk, a file-size limit: every write's count is checked, the run
+# stops on every rank, rank 0 alone names the file and why (the system's
+# words: strerror), exit 2, and neither FILE nor FILE.partial-PID is left.
+# (Open MPI may add a line of its own per rank: OMPIO's "error in writev".)
+full_disk() {  # NP SIZE DIR WHY [WRAPPER]: table wythoff into DIR/f.bin, which cannot hold it (WHY: _ for ' ')
+  local np=$1 size=$2 dir=$3 why=${4//_/ } wrap=${5:-} what="np $1: table wythoff --size $2 into $3"
+  local leaks=()
+  [ -n "$wrap" ] && leaks=(leaks)  # (under the sanitizers: the leaks of ranks stopped in order)
+  ( [ -n "$wrap" ] && M=$wrap; run_mpi ${leaks[@]+"${leaks[@]}"} "$np" table wythoff --size "$size" --output "$dir/f.bin" --threads 2 )
+  local rc=$? said
+  said=$(grep -c '^wythoff-mpi: ' "$O/err")
+  if [ "$rc" = 2 ] && [ "$said" = 1 ] &&
+     grep -Eq "^wythoff-mpi: cannot write $dir/f\.bin: $why \(rank [0-9], rows [0-9]+\.\.[0-9]+: [0-9]+ of [0-9]+ bytes written\)$" "$O/err" &&
+     [ -z "$(ls -A "$dir")" ]; then
+    pass "$what: exit 2, '$why' said once, no file left"
   else
-    fail "Ctrl-C: exit $rc, files: $(ls "$T" | grep int.bin), message: $(head -c 300 "$T/int.err")"
+    fail "$what: exit $rc, $said messages: $(head -c 400 "$O/err"); left: $(ls -A "$dir")"
+  fi
+}
+# a file-size limit (ulimit -f), which needs no privilege, in the ranks only
+# (mpirun's and Open MPI's own files need 16 MiB): wythoff 4096 x 4096 is a
+# file of 32 MiB
+mkdir -p "$T/fsize"
+printf '#!/bin/sh\nulimit -f 20480 && exec "%s" "$@"\n' "$(cd "$(dirname "$M")" && pwd)/$(basename "$M")" >"$T/fsize.sh"
+chmod +x "$T/fsize.sh"
+# a full file system: a tmpfs of 4 MiB for a table of 8 MiB, where this
+# user may mount one (root, in a container that allows it; the normal build)
+mkdir -p "$T/tiny"
+tiny=
+if [ -z "$san" ]; then
+  if mount -t tmpfs -o size=4m tmpfs "$T/tiny" 2>/dev/null; then
+    tiny=1
+    trap 'umount "$T/tiny" 2>/dev/null; rm -rf "$T" ${supp:+"$supp"}' EXIT
+  else
+    echo "skip: a full file system (mount -t tmpfs needs root); the file-size limit checks the same writes"
   fi
 fi
+
+# Signals: a rank that gets one removes the partial file at once (in its
+# handler); SIGTERM, SIGHUP, SIGINT stop every rank in order: exit 130,
+# "interrupted" said once by rank 0.  A fault (SIGSEGV) ends the rank as
+# before, the file gone too.  SIGKILL cannot be caught: killed together,
+# the ranks leave FILE.partial-PID, PID rank 0's (docs/distributed.md).
+signal_case() {  # SIGNAL WHO WANT: WHO 0 or 1 (that rank), ranks (both), all (mpirun too); WANT the exit, fault or partial
+  local sig=$1 who=$2 want=$3 out=$O/s.bin tp mp= r0= r1= p n asan=${ASAN_OPTIONS:-} lsan=${LSAN_OPTIONS:-}
+  # (the leaks of ranks stopped in order are checked by the file-size case)
+  [ -n "$supp" ] && asan=${asan:+$asan:}detect_leaks=0
+  ASAN_OPTIONS=$asan LSAN_OPTIONS=$lsan OMPI_MCA_orte_tmpdir_base=$O timeout 120 mpirun -q --oversubscribe --bind-to none -np 2 "$M" table wythoff --size 8192 --output "$out" \
+    --threads 1 >"$O/out" 2>"$O/err" &
+  tp=$!
+  for n in $(seq 1 400); do ls "$out".partial-* >/dev/null 2>&1 && break; sleep 0.05; done
+  sleep 0.3
+  mp=$(pgrep -P "$tp")
+  for p in $(pgrep -P "${mp:-0}"); do  # the ranks: mpirun's children, each knowing its rank
+    case $(tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep '^OMPI_COMM_WORLD_RANK=') in
+      *=0) r0=$p ;; *=1) r1=$p ;;
+    esac
+  done
+  if [ -z "$r0" ] || [ -z "$r1" ] || ! ls "$out".partial-* >/dev/null 2>&1; then
+    fail "$sig to $who: the run was not found running (ranks '$r0' '$r1'; $(head -c 200 "$O/err"))"
+    kill "$tp" 2>/dev/null; wait "$tp"; return
+  fi
+  case $who in
+    0) kill -s "$sig" "$r0" ;; 1) kill -s "$sig" "$r1" ;; ranks) kill -s "$sig" "$r0" "$r1" ;;
+    all) kill -s "$sig" "$mp" "$r0" "$r1" ;;
+  esac
+  wait "$tp"
+  local rc=$? left said
+  left=$(cd "$O" && ls s.bin* 2>/dev/null | tr '\n' ' ')
+  said=$(grep -c '^wythoff-mpi: ' "$O/err")
+  case $want in
+    partial)
+      if [ "$left" = "s.bin.partial-$r0 " ]; then
+        rm -f "$out".partial-*  # the cleaning of docs/distributed.md
+        pass "$sig to both ranks: exit $rc, s.bin.partial-PID left (PID: rank 0's), removed by rm -f FILE.partial-*"
+      else
+        fail "$sig to both ranks: left '$left', wanted s.bin.partial-$r0"
+      fi ;;
+    fault)
+      if [ "$rc" != 0 ] && [ -z "$left" ]; then
+        pass "$sig to rank $who: the rank ends (exit $rc), no file left"
+      else
+        fail "$sig to rank $who: exit $rc, left '$left'"
+      fi ;;
+    *)
+      local named=SIG$sig
+      [ "$who" = all ] && named='SIG[A-Z]+'  # mpirun passes on a SIGTERM of its own
+      if { [ "$rc" = "$want" ] || { [ "$want" = '!0' ] && [ "$rc" != 0 ]; }; } && [ -z "$left" ] &&
+         [ "$said" = 1 ] && grep -Eq "^wythoff-mpi: interrupted \(rank [01]: $named\)$" "$O/err"; then
+        pass "$sig to $who: exit $rc, no file left, '$(cat "$O/err")'"
+      else
+        fail "$sig to $who: exit $rc (wanted $want), left '$left', $said messages: $(head -c 300 "$O/err")"
+      fi ;;
+  esac
+}
+# (Ctrl-C in a terminal reaches mpirun and the ranks, "all": mpirun's exit
+# status is then its own, not 0)
+failure_case() {  # disk ARGS (full_disk) or signal ARGS (signal_case)
+  local f=$1; shift
+  case $f in disk) full_disk "$@" ;; signal) signal_case "$@" ;; esac
+}
+# (all at once: the runs mostly start, wait and end)
+parallel_cases failure_case 7 < <(
+  echo "disk 3 4096 $T/fsize File_too_large $T/fsize.sh"
+  [ -n "$tiny" ] && echo "disk 2 2048 $T/tiny No_space_left_on_device"
+  echo "signal TERM 1 130"
+  [ -z "$san" ] && echo "signal HUP 0 130"
+  [ -z "$san" ] && echo "signal INT all !0"
+  [ -z "$san" ] && echo "signal SEGV 1 fault"
+  echo "signal KILL ranks partial"
+)
+[ -n "$tiny" ] && umount "$T/tiny"
 
 # --- bad usage ---------------------------------------------------------------
 bad() {  # [leaks] NP SUBSTRING ARGS...: exit 2 and the message (SUBSTRING: '-' for ' ')
@@ -246,7 +348,8 @@ bad() {  # [leaks] NP SUBSTRING ARGS...: exit 2 and the message (SUBSTRING: '-' 
   fi
 }
 # (all at once: each waits about two seconds for mpirun to end)
-parallel_cases bad 10 <<EOF
+# (the trace's other refusals in the normal build only)
+parallel_cases bad 10 < <(cat <<EOF
 2 unknown-command tabel wythoff
 2 this-command-writes-bin table wythoff --size 10 --format csv --output $T/x
 2 table-needs table wythoff --size 10
@@ -257,8 +360,20 @@ leaks 2 band-must-be-1-to-64 table wythoff --size 10 --output $T/x --band 0
 2 layer-engine ppos wythoff --size 10 --count --engine layer
 2 unknown-game table wythof --size 10 --output $T/x
 2 cannot-write table wythoff --size 10 --output $T/no-such-dir/x.bin
+2 cannot-write-the-trace-$T/nodir/t.csv:-No-such-file table wythoff --size 10 --output $T/x --trace $T/nodir/t.csv
 EOF
-[ ! -e "$T/x" ] && pass "no file left by the refusals" || fail "a refusal left $T/x"
+[ -z "$san" ] && cat <<EOF
+2 cannot-write-the-trace-$T/nodir/t.csv ppos wythoff+max=2 --size 10 --count --trace $T/nodir/t.csv
+2 cannot-write-the-trace-/dev/full:-No-space-left-on-device table wythoff --size 10 --output $T/x --trace /dev/full
+EOF
+)
+left=$(cd "$T" && ls x x.partial-* 2>/dev/null)
+[ -z "$left" ] && pass "no file left by the refusals" || fail "a refusal left $left"
+# no arguments: the usage, once (rank 0 speaks), exit 2
+run_mpi 3
+rc=$?
+[ "$rc" = 2 ] && [ "$(grep -c '^usage: ' "$O/err")" = 1 ] && pass "np 3, no arguments: the usage once, exit 2" ||
+  fail "np 3, no arguments: exit $rc, $(grep -c '^usage: ' "$O/err") usage lines"
 
 # --- docs/distributed.md's transcripts (the normal build) ------------------------
 [ -n "$san" ] && { finish; exit; }
