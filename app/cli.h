@@ -204,6 +204,14 @@ void cli_watchdog(unsigned seconds);
  * release; the path is copied. */
 int cli_tmp_register(const char *path);
 void cli_tmp_forget(int slot);
+/* A note on stderr (not with --quiet) when a computation's work, in the
+ * table engine's units (wy_table_work: cells times side-state layers), and
+ * fresh memory would take more than NOTE_WORK_S seconds by a rough rate: the
+ * estimate before the work, so that a user can stop it at once. */
+#define NOTE_WORK_S 60
+void cli_note_work(const cli_config *c, const char *what, uint64_t work, uint64_t bytes);
+void cli_note_table_work(const cli_config *c, const char *what, const wy_rules *r, uint32_t rows, uint32_t cols,
+                         wy_side side);
 /* The number of online processors (at least 1, at most 256). */
 unsigned cli_default_threads(void);
 

@@ -410,6 +410,10 @@ int cli_cmd_compare(cli_config *c)
         free(fp);
         return cli_die(st, "%s", err);
     }
+    if (plan.engine_a == WY_COMPARE_TABLE && !cli_dist)
+        cli_note_table_work(c, "the first table", &A->rules, (uint32_t)size, (uint32_t)size, A->side);
+    if (!file_mode && plan.engine_b == WY_COMPARE_TABLE && !cli_dist)
+        cli_note_table_work(c, "the second table", &B->rules, (uint32_t)size, (uint32_t)size, B->side);
     cli_sink sink;
     cli_out o;
     if ((rc = cli_open_output(c, &sink, &o))) {

@@ -134,6 +134,9 @@ int cli_cmd_plot(cli_config *c)
                        (unsigned long long)((need + (1u << 20) - 1) >> 20), lim);
     }
 
+    if (sp.style != WY_PLOT_PPOS) /* the dots come from layer scans */
+        for (int i = 0; i < c->ngames; i++)
+            cli_note_table_work(c, "this plot's table", &c->game[i].rules, sp.rows, sp.cols, c->game[i].side);
     cli_sink sink;
     cli_out o;
     c->output = to_stdout ? NULL : out;

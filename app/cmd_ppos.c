@@ -303,6 +303,7 @@ static int ppos_table(cli_config *c, uint64_t v, cli_out *o)
     }
     wy_table *t = NULL;
     cli_progress prog;
+    cli_note_table_work(c, "the table of these positions", &g->rules, R, C, g->side);
     wy_run run = cli_run(c, &prog, "table", "cells");
     wy_status st = wy_table_compute_run(&t, &g->rules, R, C, g->side, c->mem_limit, WY_LAYOUT_AUTO, &run, err, sizeof err);
     cli_progress_done(&prog);

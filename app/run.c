@@ -201,6 +201,37 @@ void cli_progress_done(cli_progress *p)
     p->shown = 0;
 }
 
+void cli_note_work(const cli_config *c, const char *what, uint64_t work, uint64_t bytes)
+{
+    if (c->quiet || cli_silent)
+        return;
+    unsigned T = c->threads ? c->threads : 1;
+    /* about 170 ns a unit on one core, 2 GB/s of fresh memory: an order of
+     * magnitude, for the note only (nothing is decided by it) */
+    uint64_t secs = work == UINT64_MAX ? UINT64_MAX : work / 6000000u / T + (bytes >> 31);
+    if (secs < NOTE_WORK_S)
+        return;
+    char w[24], m[32], t[48];
+    human(w, sizeof w, work);
+    wy_format_bytes(m, sizeof m, bytes);
+    if (secs == UINT64_MAX || secs >= 100u * 86400)
+        snprintf(t, sizeof t, "more than 100 days");
+    else if (secs >= 2 * 3600)
+        snprintf(t, sizeof t, "about %llu hours", (unsigned long long)(secs + 1800) / 3600);
+    else
+        snprintf(t, sizeof t, "about %llu minutes", (unsigned long long)(secs + 30) / 60);
+    fprintf(stderr,
+            "%s: note: %s is %s cell updates (cells times side-state layers) and %s of memory: %s with %u "
+            "thread%s here (Ctrl-C stops it)\n",
+            cli_progname, what, w, m, t, T, T == 1 ? "" : "s");
+}
+
+void cli_note_table_work(const cli_config *c, const char *what, const wy_rules *r, uint32_t rows, uint32_t cols,
+                         wy_side side)
+{
+    cli_note_work(c, what, wy_table_work(r, rows, cols, side), wy_table_estimate(r, rows, cols, side));
+}
+
 wy_run cli_run(const cli_config *c, cli_progress *p, const char *what, const char *unit)
 {
     cli_progress_init(p, what, unit, !c->quiet);

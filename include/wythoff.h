@@ -268,6 +268,16 @@ WY_API wy_status wy_table_stream(const wy_rules *rules, uint32_t rows, uint32_t 
 WY_API uint64_t wy_table_stream_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
                                   unsigned threads);
 
+/* The work of a table computation, before it starts: the cells it computes
+ * (x <= y only where symmetry halves them) times its side-state layers (the
+ * passes and extra-heap sizes below `side` that the values depend on), in
+ * 64 bits (UINT64_MAX for a bad request or beyond 2^24 layers).  The table
+ * engine spends roughly 50 to 300 ns on one core per unit (more with wide
+ * value ranges), so this is the figure to warn or refuse on where time
+ * matters: the 2 x 2 window of wythoff+heap=100000+misere is 3 cells (by
+ * symmetry) times 100,001 layers.  Cost: O(1). */
+WY_API uint64_t wy_table_work(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side);
+
 /* An upper bound on the values of the window in side state `side`: the
  * largest number of options of a cell (a mex never exceeds it). */
 WY_API uint64_t wy_table_value_bound(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side);

@@ -221,7 +221,31 @@ uint64_t wy_table_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, 
 uint64_t wy_table_stream_estimate(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
                                   unsigned threads)
 {
+    /* wy_table_stream takes the first of these that fits: the transposed
+     * table (rows > cols), the whole table, a ring of rows; so it succeeds
+     * exactly when the smallest fits */
     plan pl;
     wy_tab_make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_DENSE, threads, 1, 0);
-    return wy_tab_plan_total(&pl);
+    uint64_t best = wy_tab_plan_total(&pl);
+    wy_tab_make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_AUTO, threads, 2, 0);
+    uint64_t whole = wy_tab_plan_total(&pl);
+    if (whole <= SIZE_MAX / 2 && whole < best)
+        best = whole;
+    if (rows > cols) {
+        uint64_t tr = wy_table_estimate(rules, rows, cols, side);
+        if (tr <= SIZE_MAX / 2 && tr < best)
+            best = tr;
+    }
+    return best;
+}
+
+uint64_t wy_table_work(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side)
+{
+    if (!rows || !cols || wy_side_check(rules, side, NULL, 0) != WY_OK)
+        return UINT64_MAX;
+    plan pl;
+    wy_tab_make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_AUTO, 1, 0, 0);
+    if (pl.too_many)
+        return UINT64_MAX;
+    return wy_sat_mul(wy_tab_total_cells(&pl), pl.nl);
 }
