@@ -9,7 +9,8 @@
  *      certificates): seconds, cached on disk;
  *   4. the table engine for the value when the outcome is known and the
  *      window is affordable (TABLE_VALUE), or when nothing else could
- *      decide the outcome;
+ *      decide the outcome; an N-position known otherwise gets its value
+ *      from the value layers of step 5 (layer_value) where they reach it;
  *   5. the layer engine for the outcome (rows 0..min(x, y) of the
  *      P-positions, a few bits per column), and for such an N-position its
  *      value from the layers 1, 2, ... within LAYER_VALUE_BUDGET, else from
@@ -17,6 +18,7 @@
  *   6. a refusal: WY_ERANGE when a method applies but needs more memory
  *      than allowed, WY_EUNDECIDED when none applies; the message names
  *      what would decide the position.
+ * The exact engine answers p passes left as p mod 2 (wy_ex_pass_sub).
  * `value`, `moves` and `ppos --from` are thin clients of this file. */
 #include "exact.h"
 #include "internal.h"
