@@ -112,9 +112,12 @@ typedef struct {
  * on demand, kept in the cache directory of wy_exact_set_cache) and
  * certificates; the table engine for the value (up to 2^30 cells when the
  * outcome is known); the layer engine for the outcome (min(x, y) < 2^40,
- * rulesets without max=N and mod=M), with the value of such an N-position
- * from its value layers within about a second.  Where only the outcome is
- * decided, ans->has_value is 0 and ans->why says why.  WY_EUNDECIDED when
+ * rulesets without max=N and mod=M), with the value of an N-position (its
+ * outcome found so, or by a closed form) from its value layers within
+ * about a second.  A side state with p passes left is answered as the same
+ * game with p mod 2 passes (docs/exact.md, "Passes: p and p mod 2").
+ * Where only the outcome is decided, ans->has_value is 0 and ans->why says
+ * why (with "G > g" when the value layers 1..g were excluded).  WY_EUNDECIDED when
  * no method applies; WY_ERANGE when one applies but needs more memory than
  * the evaluator's limit (err gives its rows, memory and time); WY_ECANCELED
  * when run->progress (may be NULL) asks to stop; WY_EINVAL for a bad side

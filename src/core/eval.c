@@ -9,7 +9,8 @@
  *      certificates): seconds, cached on disk;
  *   4. the table engine for the value when the outcome is known and the
  *      window is affordable (TABLE_VALUE), or when nothing else could
- *      decide the outcome;
+ *      decide the outcome; an N-position known otherwise gets its value
+ *      from the value layers of step 5 (layer_value) where they reach it;
  *   5. the layer engine for the outcome (rows 0..min(x, y) of the
  *      P-positions, a few bits per column), and for such an N-position its
  *      value from the layers 1, 2, ... within LAYER_VALUE_BUDGET, else from
@@ -17,6 +18,7 @@
  *   6. a refusal: WY_ERANGE when a method applies but needs more memory
  *      than allowed, WY_EUNDECIDED when none applies; the message names
  *      what would decide the position.
+ * The exact engine answers p passes left as p mod 2 (wy_ex_pass_sub).
  * `value`, `moves` and `ppos --from` are thin clients of this file. */
 #include "exact.h"
 #include "internal.h"
@@ -106,17 +108,23 @@ static const char *M_LAYER_VALUE = "layer engine (the value layers of rows 0..mi
  * times the layers scanned stay below LAYER_VALUE_BUDGET and the scans'
  * memory below the limit.  1: found (ans->value set); 0: not found
  * (nothing changed); -1: a scan failed (an allocation, or a stop): *st and
- * err say why. */
+ * err say why.  *none: the values 1..*none are excluded (by a scan, or by
+ * the bound B(x)), so that the value is above it. */
 static int layer_value(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side, const wy_run *run,
-                       wy_status *st, char *err, size_t errlen)
+                       wy_status *st, uint64_t *none, char *err, size_t errlen)
 {
     mpz_srcptr lo, hi;
     wy_ex_order(&lo, &hi, x, y);
+    *none = 0;
     if (mpz_sizeinbase(lo, 2) > 40)
         return 0;
     const uint64_t rows = mpz_get_ui(lo) + 1, sides = ((uint64_t)side.pass + 1) * ((uint64_t)side.heap + 1);
     uint64_t spent = 0;
     for (uint64_t g = 1; g <= 64; g++) {
+        if (mpz_cmp_ui(hi, wy_ex_layer_bound(&e->rules, side, g, rows - 1)) > 0) {
+            *none = g; /* beyond B(x): not of value g, without a scan (eval_layer.c) */
+            continue;
+        }
         uint64_t cost = wy_sat_mul(rows, wy_sat_mul(sides, g + 1));
         if (wy_sat_add(spent, cost) > LAYER_VALUE_BUDGET)
             return 0;
@@ -138,8 +146,19 @@ static int layer_value(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y
             ans->why[0] = '\0';
             return 1;
         }
+        *none = g;
     }
     return 0;
+}
+
+/* "; G > N: ..." after why, when the value layers excluded 1..N. */
+static void why_above(wy_answer *ans, uint64_t none)
+{
+    size_t k = strlen(ans->why);
+    if (none && k < sizeof ans->why)
+        snprintf(ans->why + k, sizeof ans->why - k,
+                 "; G > %llu: the layer engine's value layers 1..%llu do not hold it (those its budget allows, or "
+                 "beyond their bound B(x))", (unsigned long long)none, (unsigned long long)none);
 }
 
 /* Steps 1-5 for one position, except the table itself (NEED_TABLE). */
@@ -186,13 +205,27 @@ static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, c
         goto out;
     }
     char tneed[32] = "";
+    uint64_t none = 0; /* values 1..none excluded by the layer engine */
     if (cells != UINT64_MAX)
         wy_format_bytes(tneed, sizeof tneed, table_need(e, x, y, side));
+    if (known && ans->outcome == 'N' && layer) {
+        /* 5'. the outcome known, the value not: the layer engine's value
+         * layers 1, 2, ... within their budget (an N-position near the
+         * P-positions has a small value) */
+        const int lv = layer_value(e, ans, x, y, side, run, &st, &none, err, errlen);
+        if (lv < 0)
+            goto out; /* st and err: the failed scan (a stop, an allocation) */
+        if (lv > 0) {
+            st = WY_OK;
+            goto out;
+        }
+    }
     if (known) {
         size_t k = strlen(ans->why);
         if (tneed[0] && k < sizeof ans->why)
             snprintf(ans->why + k, sizeof ans->why - k, "; the table engine would need the %lu x %lu window (about %s)",
                      mpz_get_ui(x) + 1, mpz_get_ui(y) + 1, tneed);
+        why_above(ans, none);
         st = WY_OK;
         goto out;
     }
@@ -207,7 +240,7 @@ static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, c
             ans->has_value = is;
             mpz_set_ui(ans->value, 0);
             ans->method = M_LAYER;
-            const int lv = is ? 0 : layer_value(e, ans, x, y, side, run, &st, err, errlen);
+            const int lv = is ? 0 : layer_value(e, ans, x, y, side, run, &st, &none, err, errlen);
             if (lv < 0)
                 goto out; /* st and err: the failed scan */
             if (lv) {
@@ -224,6 +257,8 @@ static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, c
                          "the layer engine gives the outcome only; the value needs the table engine on the window "
                          "0..x, 0..y%s%s%s", tneed[0] ? ": about " : ", beyond its 2^32 - 1 per side",
                          tneed, tneed[0] && !fits ? ", more than the limit" : "");
+            if (!is)
+                why_above(ans, none);
             st = WY_OK;
             goto out;
         }

@@ -124,9 +124,14 @@ wy_status wy_ex_layer_member(wy_exact *e, int *is, const mpz_t x, const mpz_t y,
         return wy_fail(WY_EUNDECIDED, err, errlen,
                        "deciding it by the layer engine needs rows up to min(x, y), beyond the engine's 2^40");
     member_ctx m = {mpz_get_ui(lo), 0, 0};
+    wy_status st = wy_layer_supported(&e->rules, err, errlen);
+    if (st != WY_OK)
+        return st;
+    if (mpz_cmp_ui(hi, wy_ex_layer_bound(&e->rules, side, g, m.lo)) > 0)
+        return WY_OK; /* beyond B(lo): no cell of value g in row lo lies there (the header), no scan needed */
     const uint64_t cols = wy_ex_layer_cols(&e->rules, side, g, m.lo, hi);
     m.hi = mpz_cmp_ui(hi, cols) < 0 ? mpz_get_ui(hi) : UINT64_MAX; /* beyond every cell of row lo */
-    wy_status st = wy_ex_layer_rows(e, side, g, m.lo, cols, on_member, &m, run, err, errlen);
+    st = wy_ex_layer_rows(e, side, g, m.lo, cols, on_member, &m, run, err, errlen);
     *is = m.found;
     return st;
 }

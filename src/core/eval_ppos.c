@@ -162,6 +162,10 @@ wy_status wy_eval_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k, 
         return wy_fail(WY_EINVAL, err, errlen, "the start must be non-negative");
     if (k == 0)
         return WY_OK;
+    wy_side rs = side; /* p passes left: the game of p mod 2 passes, the same values */
+    wy_exact *sub = wy_ex_pass_sub(e, &rs);
+    if (sub)
+        return wy_eval_ppos(sub, a, b, index, k, got, from, rs, g, run, err, errlen);
     if (g == 0) {
         st = wy_exact_ppos(e, a, b, index, k, got, from, side, err, errlen);
         if (st != WY_EUNDECIDED)

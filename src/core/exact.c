@@ -88,11 +88,19 @@ wy_status wy_exact_new(wy_exact **out, const wy_rules *rules, uint64_t mem_limit
     wy_status st = wy_table_compute(&e->small, &e->base, SMALL, SMALL, top, mem_limit, err, errlen);
     if (st == WY_OK && rules->misere) {
         e->mis_form = wy_misere_form(rules);
-        if (e->mis_form && wy_misere_needs_normal(e->mis_form)) {
+        /* every form gets its normal-play evaluator: M1 answers without it,
+         * but its winning moves take their candidates from it */
+        if (e->mis_form) {
             wy_rules nr;
             wy_misere_normal_rules(&nr, rules);
             st = wy_exact_new(&e->normal, &nr, mem_limit, err, errlen);
         }
+    }
+    /* the same game with 0 and 1 passes (wy_ex_pass_sub) */
+    for (uint32_t q = 0; st == WY_OK && q < 2 && q < rules->passes; q++) {
+        wy_rules pr = *rules;
+        pr.passes = q;
+        st = wy_exact_new(&e->pass_red[q], &pr, mem_limit, err, errlen);
     }
     if (st != WY_OK) {
         wy_exact_free(e);
@@ -111,6 +119,8 @@ void wy_exact_free(wy_exact *e)
     wy_strip_free(e->strip);
     wy_strip_free(e->big);
     wy_exact_free(e->normal);
+    wy_exact_free(e->pass_red[0]);
+    wy_exact_free(e->pass_red[1]);
     free(e->cache_dir);
     for (int i = 0; i < 8; i++)
         mpz_clear(e->t[i]);
@@ -181,6 +191,9 @@ void wy_exact_set_cache(wy_exact *e, const char *dir)
 {
     if (e->normal)
         wy_exact_set_cache(e->normal, dir);
+    for (int q = 0; q < 2; q++)
+        if (e->pass_red[q])
+            wy_exact_set_cache(e->pass_red[q], dir);
     free(e->cache_dir);
     e->cache_dir = NULL;
     e->cache_note[0] = '\0';
@@ -675,30 +688,59 @@ void wy_exact_set_run(wy_exact *e, const wy_run *run)
     e->run = run;
     if (e->normal)
         wy_exact_set_run(e->normal, run);
+    for (int q = 0; q < 2; q++)
+        if (e->pass_red[q])
+            wy_exact_set_run(e->pass_red[q], run);
+}
+
+wy_exact *wy_ex_pass_sub(const wy_exact *e, wy_side *side)
+{
+    if (!e->rules.passes)
+        return NULL;
+    if (side->pass == 0)
+        return e->kind == K_WPASS || e->kind == K_NIMPASS || e->mis_form ? NULL : e->pass_red[0];
+    if (e->rules.passes == 1)
+        return NULL;
+    side->pass &= 1;
+    return e->pass_red[side->pass];
+}
+
+wy_status wy_ex_sub_eval(wy_exact *e, wy_exact *sub, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side,
+                         char *err, size_t errlen)
+{
+    if (sub == e)
+        return wy_exact_eval(e, ans, x, y, side, err, errlen);
+    const int no_prove = sub->no_prove, demand = sub->demand;
+    const wy_run *run = sub->run;
+    sub->no_prove = e->no_prove;
+    sub->demand = e->demand;
+    sub->run = e->run;
+    wy_status st = wy_exact_eval(sub, ans, x, y, side, err, errlen);
+    sub->no_prove = no_prove; /* sub may be asked directly later (wy_eval_ppos) */
+    sub->demand = demand;
+    sub->run = run;
+    if (sub->canceled)
+        e->canceled = 1;
+    if (sub->transient)
+        transient(e, sub->transient_err);
+    return st;
 }
 
 /* The normal-play answers a misere closed form needs (exact_misere.h). */
 static int mis_normal(void *ctx, const mpz_t x, const mpz_t y, wy_side side, mpz_t v, int *has_value)
 {
-    wy_exact *e = ctx, *n = e->normal;
+    wy_exact *e = ctx;
     wy_answer a;
     wy_answer_init(&a);
     int r = 0;
     *has_value = 0;
-    n->no_prove = e->no_prove;
-    n->demand = e->demand;
-    n->run = e->run;
-    if (wy_exact_eval(n, &a, x, y, side, NULL, 0) == WY_OK) {
+    if (wy_ex_sub_eval(e, e->normal, &a, x, y, side, NULL, 0) == WY_OK) {
         r = a.outcome;
         if (a.has_value) {
             mpz_set(v, a.value);
             *has_value = 1;
         }
     }
-    if (n->canceled)
-        e->canceled = 1;
-    if (n->transient)
-        transient(e, n->transient_err);
     wy_answer_clear(&a);
     return r;
 }
@@ -731,6 +773,11 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
         return st;
     if (mpz_sgn(x) < 0 || mpz_sgn(y) < 0)
         return wy_fail(WY_EINVAL, err, errlen, "coordinates must be non-negative");
+    /* p passes left: the game of p mod 2 passes (docs/exact.md, "Passes: p and p mod 2") */
+    wy_side rs = side;
+    wy_exact *sub = wy_ex_pass_sub(e, &rs);
+    if (sub)
+        return wy_ex_sub_eval(e, sub, ans, x, y, rs, err, errlen);
     if (e->mis_form && e->kind != K_WT2M && !wy_ex_fits_small(x, y)) {
         char oc;
         int hv;
@@ -804,6 +851,18 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
 refuse:
     return wy_fail(WY_EUNDECIDED, err, errlen, "no closed form or proved periodicity decides this position: %s", why);
 refuse_plain:
+    if (e->mis_form && e->normal) {
+        /* the misere form needed the normal-play outcome there: say why it is not known */
+        char nerr[WY_ERRLEN] = "";
+        wy_answer na;
+        wy_answer_init(&na);
+        st = wy_ex_sub_eval(e, e->normal, &na, x, y, side, nerr, sizeof nerr);
+        wy_answer_clear(&na);
+        if (st != WY_OK)
+            return wy_fail(st, err, errlen,
+                           "%s%.400s", st == WY_EUNDECIDED ? "misere play is normal play here (docs/exact.md, "
+                                                             "Misere play), whose outcome is not decided: " : "", nerr);
+    }
     return wy_fail(WY_EUNDECIDED, err, errlen,
                    "no closed form covers heap=H with a pass or misere play beyond 0 <= x, y < %d", SMALL);
 }

@@ -52,7 +52,9 @@ struct wy_exact {
     int no_prove;       /* 1: closed forms only, no strip or certificate (the evaluator's cheap first pass) */
     int demand;         /* 1: rows beyond the tiers may be proved now (the evaluator's step 3); else only read from the cache */
     int mis_form;       /* misere closed form (exact_misere.h), 0: none */
-    struct wy_exact *normal; /* the normal-play evaluator that form needs (NULL: none) */       /* 1: answer from what is known or cached, prove nothing new (cheap first pass) */
+    struct wy_exact *normal; /* the normal-play evaluator of a ruleset with a misere form (NULL: none) */
+    struct wy_exact *pass_red[2]; /* the same game with q = 0, 1 passes (q < rules.passes; else NULL): a side
+                                     state with p passes left is answered there with p mod 2 (wy_ex_pass_sub) */
     /* periodicity certificate for bounded rules */
     int cert_state;     /* 0 not tried, 1 values periodic, 2 outcomes periodic, -1 failed */
     uint64_t cert_s, cert_d, cert_p;
@@ -78,6 +80,21 @@ static inline void wy_ex_order(mpz_srcptr *lo, mpz_srcptr *hi, const mpz_t x, co
     *lo = le ? x : y;
     *hi = le ? y : x;
 }
+
+/* The evaluator that answers (x, y, side) of e's game in its place, with
+ * *side changed to its state there, or NULL when e answers it itself: a
+ * side state with p passes left is the same game as one with p mod 2
+ * (docs/exact.md, "Passes: p and p mod 2"), so p >= 2 goes to
+ * e->pass_red[p mod 2], and p = 0 to e->pass_red[0] (the ruleset without
+ * pass) unless e's own kind has the closed forms of the pass used
+ * (wythoff+pass, nim+pass, nim+pass+misere). */
+wy_exact *wy_ex_pass_sub(const wy_exact *e, wy_side *side);
+
+/* wy_exact_eval on an evaluator e relies on (e->normal, e->pass_red[q], or
+ * e itself): e's step of the evaluator (no_prove, demand) and run go down,
+ * a stop and a proof that did not fit in memory come back up to e. */
+wy_status wy_ex_sub_eval(wy_exact *e, wy_exact *sub, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side,
+                         char *err, size_t errlen);
 
 /* Is (x, y, side) a P-position by an exact method?  1 yes, 0 no, -1
  * undecided (or an error).  (exact.c) */

@@ -20,7 +20,8 @@
  * The functions are pure: no globals, no printing, GMP numbers of any size.
  *
  * Used by src/core/exact.c: wy_exact_new makes e->normal (the evaluator
- * of wy_misere_normal_rules) when the form needs it, and exact_eval asks
+ * of wy_misere_normal_rules) for every form (the winning moves of
+ * exact_moves.c take their candidates from it), and exact_eval asks
  * wy_misere_eval first outside the small table, with e->normal's answers
  * (mis_normal) as the normal-play values.
  */

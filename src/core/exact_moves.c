@@ -2,6 +2,7 @@
  * (wy_exact_winning): in each line of moves, the P-positions are found
  * from the ruleset's closed form or periodicity, then each is tested. */
 #include "exact.h"
+#include "exact_misere.h"
 #include "internal.h"
 
 #include <stdio.h>
@@ -82,6 +83,8 @@ typedef struct {
     wy_exact *e;
     mpz_srcptr x, y;   /* the position */
     wy_side side;
+    wy_side cside;     /* its side state in the game that gives the candidates (p mod 2 passes) */
+    uint32_t hx;       /* the extra heap of a nim-sum (G = G_base xor h) in that game, else 0 */
     mlist l;           /* the winning moves found */
     int undecided;     /* some option's outcome is not decided */
     mpz_t tx, ty, k, u; /* scratch */
@@ -133,6 +136,49 @@ static void try_region(search *w, uint32_t lim, uint32_t sum_max, int all_p)
         }
 }
 
+/* The move on the heaps of e's rules from (x, y) to (tx, ty) (take
+ * a = x - tx and b = y - ty), or -1 when no single move does it. */
+static int reach_kind(search *w, const mpz_t tx, const mpz_t ty)
+{
+    const wy_rules *r = &w->e->rules;
+    mpz_add(w->k, w->x, w->y);
+    if (mpz_cmp_ui(w->k, wy_terminal_bound(r)) <= 0)
+        return -1; /* a terminal position: no move on the heaps */
+    mpz_sub(w->k, w->x, tx);
+    mpz_sub(w->u, w->y, ty);
+    const int a = mpz_sgn(w->k), b = mpz_sgn(w->u);
+    if (a < 0 || b < 0 || (a == 0 && b == 0))
+        return -1;
+    if (r->max && (mpz_cmp_ui(w->k, r->max) > 0 || mpz_cmp_ui(w->u, r->max) > 0))
+        return -1;
+    if (a == 0)
+        return WY_MOVE_ROW;
+    if (b == 0)
+        return WY_MOVE_COL;
+    if (r->game != WY_GAME_WYTHOFF)
+        return -1;
+    if (mpz_cmp(w->k, w->u) == 0)
+        return WY_MOVE_DIAG;
+    if (!r->mod)
+        return -1;
+    mpz_sub(w->k, w->k, w->u);
+    return mpz_divisible_ui_p(w->k, r->mod) ? WY_MOVE_MOD : -1;
+}
+
+/* Misere play: every cell (px, py), px, py < lim, of the exceptional set's
+ * corner that one move on the heaps reaches, tested. */
+static void try_corner(search *w, uint32_t lim)
+{
+    for (uint32_t px = 0; px < lim; px++)
+        for (uint32_t py = 0; py < lim; py++) {
+            mpz_set_ui(w->tx, px);
+            mpz_set_ui(w->ty, py);
+            int kind = reach_kind(w, w->tx, w->ty);
+            if (kind >= 0)
+                try_to(w, (wy_move_kind)kind, w->tx, w->ty, w->side);
+        }
+}
+
 /* Small positions: every move on the heaps, from the move lister. */
 static wy_status win_small(search *w, char *err, size_t errlen)
 {
@@ -153,26 +199,34 @@ static wy_status win_small(search *w, char *err, size_t errlen)
 }
 
 /* Heap moves, to (x, y, h') for h' < h, and the pass.  With the heap added
- * by nim-sum (G = G_base xor h) the one candidate is h' = G_base: found from
- * the base value when it is known, without testing every h' (a heap of
- * 10^8 stones). */
-static void win_side(search *w)
+ * by nim-sum (G = G_base xor h; n: the normal-play evaluator of that game)
+ * the one candidate is h' = G_base: found from the base value when it is
+ * known, without testing every h' (a heap of 10^8 stones).  In misere play
+ * (mis) every candidate is tested: G- = G off the form's set E, and
+ * h' = 0, 1 are the candidates on E. */
+static void win_side(search *w, wy_exact *n, int mis)
 {
     wy_exact *e = w->e;
     const wy_side side = w->side;
-    if (side.heap > 0 && e->heap_xor) {
+    if (side.heap > 0 && n->heap_xor) {
         wy_answer base;
         wy_answer_init(&base);
-        wy_side b0 = {side.pass, 0};
-        int known = wy_exact_eval(e, &base, w->x, w->y, b0, NULL, 0) == WY_OK;
-        if (known && base.has_value) {
+        wy_side b0 = {w->cside.pass, 0};
+        int known = wy_ex_sub_eval(e, n, &base, w->x, w->y, b0, NULL, 0) == WY_OK;
+        if (known && (base.has_value || base.outcome == 'P')) {
+            if (!base.has_value)
+                mpz_set_ui(base.value, 0);
             if (mpz_cmp_ui(base.value, side.heap) < 0) {
                 wy_side s2 = {side.pass, (uint32_t)mpz_get_ui(base.value)};
-                ml_add(&w->l, WY_MOVE_HEAP, w->x, w->y, s2);
+                if (mis)
+                    try_to(w, WY_MOVE_HEAP, w->x, w->y, s2);
+                else
+                    ml_add(&w->l, WY_MOVE_HEAP, w->x, w->y, s2);
             }
-        } else if (known && base.outcome == 'P') {
-            wy_side s2 = {side.pass, 0};
-            ml_add(&w->l, WY_MOVE_HEAP, w->x, w->y, s2);
+            for (uint32_t h = 0; mis && h < 2 && h < side.heap; h++) {
+                wy_side s2 = {side.pass, h};
+                try_to(w, WY_MOVE_HEAP, w->x, w->y, s2);
+            }
         } else {
             /* G_base unknown: h' = 0 and 1 may still be decided */
             for (uint32_t h = side.heap < 2 ? side.heap : 2; h-- > 0;) {
@@ -209,7 +263,7 @@ static void win_partners(search *w, int ek)
     mpz_srcptr x = w->x, y = w->y;
     mpz_ptr tx = w->tx, ty = w->ty, k = w->k, u = w->u;
     const int nim = ek == K_NIM || ek == K_NIMPASS;
-    const int nimpass = ek == K_NIMPASS && w->side.pass == 1;
+    const int nimpass = ek == K_NIMPASS && w->cside.pass == 1;
     for (int line = 0; line < 2; line++) { /* 0: column move (x changes), 1: row move */
         mpz_srcptr fixed = line == 0 ? y : x, moving = line == 0 ? x : y;
         if (nimpass) {
@@ -220,7 +274,8 @@ static void win_partners(search *w, int ek)
             else
                 mpz_sub_ui(u, fixed, 1);
         } else if (nim) {
-            mpz_set(u, fixed);
+            mpz_set_ui(u, w->hx); /* x xor y xor h = 0 */
+            mpz_xor(u, u, fixed);
         } else {
             wy_ex_partner(u, fixed);
         }
@@ -327,7 +382,9 @@ static void win_residues(search *w, int ek)
     const unsigned long ru = mpz_fdiv_ui(x, q), rv = mpz_fdiv_ui(y, q);
     for (int line = 0; line < 2; line++) { /* 0: column move, 1: row move */
         const unsigned long mine = line == 0 ? ru : rv, other = line == 0 ? rv : ru;
-        unsigned long target = other;
+        unsigned long target = other ^ w->hx; /* r(x) xor r(y) xor h = 0 */
+        if (target > N)
+            continue;
         if (ek == K_WMAX) {
             mpz_set_ui(k, other);
             wy_ex_partner(tx, k);
@@ -416,14 +473,35 @@ wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const
     w.y = y;
     w.side = side;
     mpz_inits(w.tx, w.ty, w.k, w.u, NULL);
-    int ek = e->kind;
-    if ((e->heap_xor && side.heap > 0) || (ek == K_WPASS && side.pass > 0))
+    /* The candidates come from the structure of the game in its reduced form
+     * (every candidate is then tested in e's own game): c, the same game with
+     * p mod 2 passes (wy_ex_pass_sub); for a misere form M1-M5, n, its
+     * normal-play version: off the form's set E, G- = G, so every misere
+     * P-option off E is a normal P-option, and the options in E are tested
+     * one by one (docs/exact.md, "Winning moves in misere play"). */
+    w.cside = side;
+    wy_exact *c = wy_ex_pass_sub(e, &w.cside), *n;
+    if (!c)
+        c = e;
+    n = c;
+    int ek = c->kind, mis = 0;
+    uint32_t corner = 0; /* misere: E lies in x, y < corner */
+    if (c->mis_form && c->mis_form != WY_MIS_WT2 && c->normal) {
+        mis = 1;
+        n = c->normal;
+        ek = c->rules.max ? K_BOUNDED : n->kind; /* max=N: every option (M1 with max=N, M3) */
+        corner = c->mis_form == WY_MIS_NIM ? 2 : c->mis_form == WY_MIS_WYT || c->mis_form == WY_MIS_NIM_PASS ? 3 : 0;
+    }
+    w.hx = n->heap_xor ? w.cside.heap : 0;
+    if ((w.hx && ek != K_NIM && ek != K_NIMMAX && ek != K_BOUNDED) || (ek == K_WPASS && w.cside.pass > 0))
         ek = K_NONE; /* the P-positions in a line are not known in closed form */
     const wy_side none = {0, 0};
     if (wy_ex_fits_small(x, y) &&
         wy_moves_count(&e->rules, mpz_get_ui(x), mpz_get_ui(y), none) <= SMALL_MOVES) {
         st = win_small(&w, err, errlen);
     } else {
+        if (corner && ek != K_BOUNDED && ek != K_NONE)
+            try_corner(&w, corner);
         switch (ek) {
         case K_NIM:
         case K_WYT:
@@ -439,7 +517,7 @@ wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const
         }
     }
     if (st == WY_OK)
-        win_side(&w);
+        win_side(&w, n, mis);
     if (st == WY_OK && w.l.oom)
         st = wy_fail(WY_ERANGE, err, errlen, "out of memory");
     else if (st == WY_OK && w.undecided)

@@ -1,6 +1,7 @@
 /* exact_ppos.c - the P-positions of a ruleset along their sequence, from
  * any start (wy_exact_ppos; `wythoff ppos --from`). */
 #include "exact.h"
+#include "exact_misere.h"
 #include "internal.h"
 
 #include <stdio.h>
@@ -20,6 +21,17 @@ wy_status wy_exact_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k,
         return st;
     if (mpz_sgn(from) < 0)
         return wy_fail(WY_EINVAL, err, errlen, "--from must be non-negative");
+    wy_side rs = side; /* p passes left: the game of p mod 2 passes */
+    wy_exact *sub = wy_ex_pass_sub(e, &rs);
+    if (sub)
+        return wy_exact_ppos(sub, a, b, index, k, got, from, rs, err, errlen);
+    /* misere forms M1 (unbounded), M2, M5: the exceptional set E lies in
+     * x, y <= 2 (docs/exact.md, Misere play), so from 3 on the misere
+     * P-positions are the normal ones (G- = G off E) */
+    if (e->normal && mpz_cmp_ui(from, 3) >= 0 && side.heap == 0 &&
+        ((e->mis_form == WY_MIS_NIM && !e->rules.max) || e->mis_form == WY_MIS_WYT ||
+         e->mis_form == WY_MIS_NIM_PASS))
+        return wy_exact_ppos(e->normal, a, b, index, k, got, from, side, err, errlen);
     int kind = e->kind;
     if (e->rules.heap && side.heap)
         kind = K_NONE;

@@ -4,6 +4,9 @@
 # the winning moves `moves` lists at huge positions reach positions `value`
 # calls P, an unknown value comes with its reason in json, bad numbers exit 2,
 # `period` writes its CSV header.
+# Section 6 (issue 26): `moves` of misere rulesets and `value` with p passes
+# left at 20-31 digits against Wythoff's pairs and the closed forms' rules
+# computed here in Python (isqrt), and `value wythoff 1618032 2618032` = 1.
 # The unknown value of nim+pass is asked at row 300 (beyond the rows proved
 # on demand, 0..255, and the shipped strips); with
 # WY_TEST_BIG=1 at row 40, where the engine first searches 65536 columns for
@@ -197,6 +200,182 @@ for l in '5 -3' '12a 3' '1 2 3' '-7 1'; do
     fail "value wythoff - with line 2 '$l': exit $rc, '$out'"
   fi
 done
+
+# 6. issue 26: no refusal where a proved result decides.  Each answer at
+# 20+ digits against a computation written here (Python, integers only):
+# Wythoff's pairs a_n = (n + isqrt(5 n^2)) div 2, b_n = a_n + n, found by
+# binary search over n; the misere forms' statements (docs/exact.md, Misere
+# play: M1 misere Nim, M2 Wythoff (with mod=M: paper 004's finite P-set),
+# M5 Nim with a pass, paper 003's P-positions); p passes left as p mod 2
+# (docs/exact.md, Passes); paper 000 Corollary 2 (with the pass, P iff
+# Wythoff's value is 1).  A move is expected where its target is P by these
+# rules; the lists must be equal.
+python3 - "$W" "${WY_SEED:-20261121}" <<'EOF'
+import json, random, subprocess, sys
+from math import isqrt
+W, seed = sys.argv[1], int(sys.argv[2])
+rng = random.Random(seed)
+def a(n): return (n + isqrt(5 * n * n)) // 2
+def first(f, c):  # the least n >= 0 with f(n) >= c (f increasing)
+    lo, hi = 0, c + 1
+    while lo < hi:
+        m = (lo + hi) // 2
+        if f(m) >= c: hi = m
+        else: lo = m + 1
+    return lo
+def partner(c):  # the other member of c's Wythoff pair
+    n = first(a, c)
+    if a(n) == c: return c + n
+    n = first(lambda k: a(k) + k, c)
+    assert a(n) + n == c
+    return a(n)
+def wyt_p(x, y): lo, hi = min(x, y), max(x, y); return a(hi - lo) == lo
+# misere P-positions by the closed forms (normal play off the set E)
+def wyt_mis(x, y):  # M2
+    return (x, y) in ((0, 1), (1, 0), (2, 2)) if max(x, y) <= 2 else wyt_p(x, y)
+def mod_mis(M):     # M2 with paper 004: normal P = pairs with min < M
+    return lambda x, y: (x, y) in ((0, 1), (1, 0), (2, 2)) if max(x, y) <= 2 else (wyt_p(x, y) and min(x, y) < M)
+def nim_mis(x, y):  # M1
+    return (x ^ y) == 1 if max(x, y) <= 1 else x == y
+def nimpass_mis(x, y, p):  # M5: E1 at p = 1, M1 at p = 0; paper 003 {2k+1, 2k+2}
+    if p == 0: return nim_mis(x, y)
+    if max(x, y) <= 2: return (min(x, y), max(x, y)) in ((0, 2), (1, 1))
+    lo, hi = min(x, y), max(x, y)
+    return lo % 2 == 1 and hi == lo + 1
+# every winning move of a huge (x, y): each line's candidates (the normal
+# partner, the small corner), kept where the rule calls the target P
+def wins(x, y, isp, wythoff, mod=0):
+    out = set()
+    cands = set()
+    for ty in [partner(x) if wythoff else x, x - 1, x + 1, 0, 1, 2]:
+        cands.add((x, ty))
+    for tx in [partner(y) if wythoff else y, y - 1, y + 1, 0, 1, 2]:
+        cands.add((tx, y))
+    if wythoff:
+        d = y - x
+        lo = a(abs(d))
+        cands.add((lo, lo + d) if d >= 0 else (lo - d, lo))
+        for t in range(3):
+            cands.add((t, t + d))
+        for n in range(0, 12):
+            for q in ((a(n), a(n) + n), (a(n) + n, a(n))):
+                cands.add(q)
+        for u in range(3):
+            for v in range(3):
+                cands.add((u, v))
+    for tx, ty in cands:
+        if tx < 0 or ty < 0 or (tx, ty) == (x, y) or not isp(tx, ty): continue
+        dx, dy = x - tx, y - ty
+        if dx < 0 or dy < 0: continue
+        if dx == 0: out.add(("row", tx, ty))
+        elif dy == 0: out.add(("col", tx, ty))
+        elif wythoff and dx == dy: out.add(("diag", tx, ty))
+        elif wythoff and mod and dx != dy and (dx - dy) % mod == 0: out.add(("mod", tx, ty))
+    return out
+def tool(*args):
+    r = subprocess.run([W] + [str(v) for v in args] + ["--format", "json"], capture_output=True, text=True)
+    return r.returncode, r.stdout, r.stderr
+def got_moves(*args):
+    rc, out, err = tool("moves", *args)
+    if rc != 0: return rc, None, err.strip()
+    mv, extra = set(), []
+    doc = json.loads(out)
+    for m in doc["moves"]:
+        if m.get("winning"):
+            t = (m["move"], int(m["to"][0]), int(m["to"][1]))
+            if m["move"] == "pass": extra.append(("pass", m.get("pass"), m.get("heap")))
+            else: mv.add(t)
+    return rc, (mv, extra, doc["outcome"]), ""
+fails = 0
+def check(ok, name, why=""):
+    global fails
+    if ok: print("PASS " + name)
+    else:
+        fails += 1
+        print("FAIL %s: %s" % (name, why))
+def big(d): return rng.randrange(10 ** (d - 1), 10 ** d)
+n0 = 10 ** 21 + rng.randrange(10 ** 20)
+an, bn = a(n0), a(n0) + n0
+# moves: misere rulesets at huge positions
+cases = [
+    ("nim+misere", [], 10 ** 23, 10 ** 23 + 7, lambda x, y: nim_mis(x, y), False, 0),
+    ("nim+misere", [], big(25), big(26), lambda x, y: nim_mis(x, y), False, 0),
+    ("nim+pass+misere", [], 10 ** 23, 10 ** 23 + 7, lambda x, y: nimpass_mis(x, y, 1), False, 0),
+    ("nim+pass+misere", [], big(24) | 1, 0, None, False, 0),
+    ("nim+pass+misere", ["--pass", 0], big(24), big(24), lambda x, y: nimpass_mis(x, y, 0), False, 0),
+    ("wythoff+misere", [], an, bn + 1, wyt_mis, True, 0),
+    ("wythoff+misere", [], big(30), big(31), wyt_mis, True, 0),
+    ("wythoff+misere", [], big(22), 0, None, True, 0),
+    ("wythoff+mod=3+misere", [], an, bn + 1, mod_mis(3), True, 3),
+    ("wythoff+mod=3+misere", [], big(23), big(25), mod_mis(3), True, 3),
+    ("wythoff+mod=5+misere", [], big(23), big(23), mod_mis(5), True, 5),
+    ("wythoff+heap=1+misere", ["--heap", 0], an, bn + 1, wyt_mis, True, 0),
+]
+for rules, side, x, y, isp, wy, mod in cases:
+    if isp is None:  # the pass-left nim+pass case: y = x + 1 + 2 k (an N-position with a pass)
+        if rules.startswith("nim"):
+            y = x + 1 + 2 * rng.randrange(1, 10 ** 6); isp = lambda u, v: nimpass_mis(u, v, 1)
+        else:
+            y = x + rng.randrange(1, 10 ** 6); isp = wyt_mis
+    want = wins(x, y, isp, wy, mod)
+    want_pass = []
+    if rules == "nim+pass+misere" and not side and nimpass_mis(x, y, 0):
+        want_pass = [("pass", 0, None)]
+    rc, g, err = got_moves(rules, x, y, *side)
+    name = "moves %s %d %d%s (%d digits): the winning moves of the closed forms" % (
+        rules, x, y, "".join(" " + str(v) for v in side), len(str(x)))
+    if rc != 0:
+        check(False, name, "exit %d (%s)" % (rc, err))
+        continue
+    mv, extra, oc = g
+    ok = mv == want and extra == want_pass and oc == ("P" if isp(x, y) else "N")
+    check(ok, name, "got %s %s %s, want %s %s" % (sorted(mv), extra, oc, sorted(want), want_pass))
+# value: the pass used (p = 0) is the ruleset without pass; p passes left = p mod 2
+vcases = [
+    ("wythoff+pass+misere", 0, an, bn, "P", 0),
+    ("wythoff+pass+misere", 0, an, bn + 1, "N", None),
+    ("wythoff+pass=2", 2, an, bn, "P", 0),
+    ("wythoff+pass=2", 2, an + 1, bn, "N", None),
+    ("wythoff+pass=2", 0, bn, an, "P", 0),
+    ("wythoff+pass=2", 1, an, bn, "N", None),  # Corollary 2: a pair has Wythoff value 0, not 1
+    ("wythoff+pass=3", 3, an, bn, "N", None),
+    ("wythoff+pass=3", 2, an, bn, "P", 0),
+    ("wythoff+pass=2+misere", 2, an, bn, "P", 0),  # M2 on the pass-free game
+    ("nim+pass=2", 2, 10 ** 22 + 5, 10 ** 22 + 5, "P", 0),
+    ("nim+pass=3", 3, 10 ** 22 + 5, 10 ** 22 + 6, "P", 0),  # paper 003: {2k+1, 2k+2}
+    ("nim+pass=3", 3, 10 ** 22 + 5, 10 ** 22 + 5, "N", None),
+]
+for rules, p, x, y, oc, v in vcases:
+    rc, out, err = tool("value", rules, x, y, "--pass", p)
+    name = "value %s %d %d --pass %d (%d digits): %s" % (rules, x, y, p, len(str(x)), oc)
+    if rc != 0:
+        check(False, name, "exit %d (%s)" % (rc, err.strip()))
+        continue
+    d = json.loads(out)
+    check(d["outcome"] == oc and (v is None or d["value"] == v), name, out.strip())
+# moves with two passes left: Wythoff's winning moves (the pass leads to one
+# pass left, N away from Wythoff's pairs: Corollary 2 and Blass-Fraenkel)
+x = big(22); y = 3 * x
+rc, g, err = got_moves("wythoff+pass=2", x, y)
+want = wins(x, y, wyt_p, True)
+check(rc == 0 and g[0] == want and not g[1], "moves wythoff+pass=2 %d %d (2 passes left): Wythoff's winning moves" % (x, y),
+      "exit %d %s %s, want %s" % (rc, g, err, sorted(want)))
+sys.exit(1 if fails else 0)
+EOF
+[ $? -eq 0 ] || fails=$((fails + 1))
+
+# value wythoff 1618032 2618032 = 1 (issue 26: not '?'): by the value layers
+# of plain Wythoff; checked against paper 000 Corollary 2, P of wythoff+pass
+# with the pass left iff Wythoff's value is 1 (the layer engine on another
+# game's layers), and M2 (the misere value off x, y <= 2 is the same)
+v=$("$W" value wythoff 1618032 2618032 --format json 2>&1)
+p=$("$W" value wythoff+pass 1618032 2618032 --format json 2>&1)
+m=$("$W" value wythoff+misere 1618032 2618032 --format json 2>&1)
+if grep -q '"value":1,' <<<"$v" && grep -q '"outcome":"P"' <<<"$p" && grep -q '"value":1,' <<<"$m"; then
+  pass "value wythoff 1618032 2618032 = 1 (wythoff+pass: P there, paper 000 Corollary 2; wythoff+misere: 1)"
+else
+  fail "value wythoff 1618032 2618032: '$v'; wythoff+pass: '$p'; wythoff+misere: '$m'"
+fi
 
 # 5. period: CSV header and Wythoff's rows 0-2 (G(0,y) = y; rows 1, 2 period 3)
 out=$("$W" period wythoff --rows 4 --format csv 2>&1); rc=$?

@@ -445,4 +445,49 @@ else
     pass "wythoff-mpi with no arguments on 3 ranks: the usage once, exit 2" ||
     fail "wythoff-mpi with no arguments: exit $rc, $(grep -c '^usage: ' "$tmp/us.err") usage lines"
 fi
+
+# --- issue 26: exact (no refusal where a proved result decides) -------------
+# Item 3 of issue 26: each of these was a refusal (exit 6) or "G = ?".
+# (1e21, 1618033988749894848205) is Wythoff's pair n = 618033988749894848205:
+# checked here with Python's isqrt, a_n = (n + isqrt(5 n^2)) div 2; the
+# expected moves follow from misere Nim (x xor y = 0 once a heap is >= 2),
+# paper 003 ({2k+1, 2k+2} with the pass left) and M2 of docs/exact.md (with
+# mod=3 the misere P-positions are (0, 1), (1, 0), (2, 2)); tests/cli/exact.sh
+# (section 6) checks whole lists of winning moves at random positions.
+X=1000000000000000000000 Y=1618033988749894848205 Y1=1618033988749894848206
+python3 -c "from math import isqrt; n = $Y - $X; assert (n + isqrt(5 * n * n)) // 2 == $X" &&
+  pass "($X, $Y) is a Wythoff pair (Python isqrt)" || fail "($X, $Y) is not a Wythoff pair"
+# hmoves WANT ARGS...: `moves ARGS` exits 0 with exactly one winning move, to WANT
+hmoves() {
+  local want=$1; shift
+  local out rc
+  out=$("$W" moves "$@" 2>&1); rc=$?
+  if [ "$rc" -eq 0 ] && [ "$(grep -c '^ \* ' <<<"$out")" -eq 1 ] && grep -qF -- "-> $want" <<<"$out"; then
+    pass "moves $* -> exit 0, the one winning move to $want"
+  else
+    fail "moves $*: exit $rc, '$out' (want the one winning move to $want)"
+  fi
+}
+hmoves "(100000000000000000000000, 100000000000000000000000)" nim+misere 100000000000000000000000 100000000000000000000007
+hmoves "(100000000000000000000000, 99999999999999999999999; pass 1)" nim+pass+misere 100000000000000000000000 100000000000000000000007
+hmoves "($X, $Y)" wythoff+misere "$X" "$Y1"
+hmoves "(0, 1)" wythoff+mod=3+misere "$X" "$Y1"
+hmoves "($X, $Y; heap 0)" wythoff+heap=1+misere "$X" "$Y1" --heap 0
+# hvalue WANT ARGS...: `value ARGS` exits 0 and prints WANT
+hvalue() {
+  local want=$1; shift
+  local out rc
+  out=$("$W" value "$@" 2>&1); rc=$?
+  if [ "$rc" -eq 0 ] && grep -qF -- "$want" <<<"$out"; then
+    pass "value $* -> exit 0, '$want'"
+  else
+    fail "value $*: exit $rc, '$out' (want '$want')"
+  fi
+}
+hvalue "= 0  P-position" wythoff+pass+misere "$X" "$Y" --pass 0
+hvalue "= 0  P-position" wythoff+pass=2 "$X" "$Y" --pass 2
+hvalue "N-position" wythoff+pass=3 "$X" "$Y" --pass 3
+hvalue "P-position" wythoff+pass=3 "$X" "$Y" --pass 2
+hvalue "G(1618032, 2618032) = 1  N-position" wythoff 1618032 2618032
+# --- end of issue 26: exact ---------------------------------------------------
 finish

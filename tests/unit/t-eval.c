@@ -14,6 +14,10 @@
  *    Wythoff's pairs, beyond the table's memory limit): the outcome, and
  *    the value where its value layers give it (small values), = the table
  *    engine's on a window computed directly;
+ *  - wy_eval where a closed form gives the outcome and not the value
+ *    (wythoff, wythoff+misere, min(x, y) >= 256, the table over the memory
+ *    limit): the value from the value layers, or the bound "G > N" of the
+ *    reason, against the table engine on a window computed directly;
  *  - rows proved on demand (rows 46..): wy_eval's value = a table computed
  *    directly far past the preperiod; the proof is written to a cache
  *    directory, a new evaluator that may not prove anything reads it back
@@ -276,6 +280,83 @@ static int group_eval_layer(void)
 
 /* ------------------------------------------------------------------ */
 
+/* Issue 26: the outcome known by a closed form, the value not (rows beyond
+ * the strips, a table over the memory limit): wy_eval's value from the
+ * layer engine's value layers = a table computed directly; where they do
+ * not reach it, the reason's bound "G > N" holds in the table. */
+static int group_known_value(void)
+{
+    tk_group g = {"wy_eval: closed-form outcome, value by the value layers (wythoff, wythoff+misere beyond the "
+                  "strips) = a table computed directly",
+                  0, 0};
+    const uint32_t W = san ? 1200 : 2500;
+    static const char *const rulesets[] = {"wythoff", "wythoff+misere"};
+    char err[WY_ERRLEN];
+    unsigned long by_value = 0, bounded = 0;
+    for (size_t i = 0; i < 2; i++) {
+        wy_rules r;
+        wy_rules_parse(&r, rulesets[i], err, sizeof err);
+        wy_table *t = NULL;
+        wy_exact *e = NULL;
+        /* 256 KiB: no table of a window with min(x, y) >= 256 fits */
+        if (wy_table_compute(&t, &r, W, W, wy_side_start(&r), 0, err, sizeof err) != WY_OK ||
+            wy_exact_new(&e, &r, 256u << 10, err, sizeof err) != WY_OK) {
+            tk_fail(&g, "setup %s: %s", rulesets[i], err);
+            wy_table_free(t);
+            continue;
+        }
+        wy_answer a;
+        wy_answer_init(&a);
+        mpz_t x, y, n, pa, pb;
+        mpz_inits(x, y, n, pa, pb, NULL);
+        for (int k = 0; k < (san ? 20 : 60); k++) {
+            uint32_t px, py;
+            if (k % 10 == 9) { /* far from the pairs: a large value */
+                px = tk_rng_range(&rng, 300, W / 3);
+                py = px + tk_rng_range(&rng, px, px + px / 4);
+            } else { /* near the pair of n, min(x, y) >= 256 (no strip) */
+                mpz_set_ui(n, tk_rng_range(&rng, 160, W * 10 / 27));
+                wy_wythoff_pair(pa, pb, n);
+                px = (uint32_t)mpz_get_ui(pa) + tk_rng_range(&rng, 0, 4) - 2;
+                py = (uint32_t)mpz_get_ui(pb) + tk_rng_range(&rng, 0, 8) - 4;
+            }
+            if (px >= W || py >= W || px < 256 || py < 256)
+                continue;
+            if (k % 2) {
+                uint32_t q = px;
+                px = py;
+                py = q;
+            }
+            mpz_set_ui(x, px);
+            mpz_set_ui(y, py);
+            g.cases++;
+            wy_status st = wy_eval(e, &a, x, y, wy_side_start(&r), NULL, err, sizeof err);
+            const uint32_t v = wy_table_get(t, px, py, wy_side_start(&r));
+            const char *gt = st == WY_OK && !a.has_value ? strstr(a.why, "G > ") : NULL;
+            unsigned long low = 0;
+            if (st != WY_OK || a.outcome != (v ? 'N' : 'P') || (a.has_value && mpz_cmp_ui(a.value, v) != 0) ||
+                (!a.has_value && (!gt || sscanf(gt, "G > %lu", &low) != 1 || v <= low)))
+                tk_fail(&g, "%s (%u, %u): status %d outcome %c value %s [%s; %s], table %u (%s)", rulesets[i], px, py,
+                        (int)st, st ? '?' : a.outcome, st || !a.has_value ? "?" : mpz_get_str(err, 10, a.value),
+                        st ? "" : a.method, st ? "" : a.why, v, st ? err : "");
+            by_value += st == WY_OK && a.has_value && v && strstr(a.method, "value layers") != NULL;
+            bounded += st == WY_OK && !a.has_value;
+        }
+        mpz_clears(x, y, n, pa, pb, NULL);
+        wy_answer_clear(&a);
+        wy_exact_free(e);
+        wy_table_free(t);
+    }
+    g.cases++;
+    if (!by_value || !bounded)
+        tk_fail(&g, "%lu values from the value layers, %lu values bounded below (the test no longer tests them)",
+                by_value, bounded);
+    printf("      %lu N-positions' values from the value layers, %lu bounded below (G > N)\n", by_value, bounded);
+    return tk_group_end(&g);
+}
+
+/* ------------------------------------------------------------------ */
+
 static int group_demand(void)
 {
     tk_group g = {"rows proved on demand = a table far past the preperiod; the cache is read back and checked", 0, 0};
@@ -480,6 +561,7 @@ int main(void)
     bad |= group_member();
     bad |= group_winning();
     bad |= group_eval_layer();
+    bad |= group_known_value();
     bad |= group_demand();
     bad |= group_ppos();
     return bad;

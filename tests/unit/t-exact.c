@@ -45,7 +45,10 @@
  * 8. complete answers at huge positions from closed forms computed here
  *    independently (Zeckendorf pairs, g(n) by Hofstadter's form): outcome
  *    and the full ordered list of winning moves for wythoff, nim, nim+pass,
- *    mod=M, terminal=2 (+misere), and wy_exact_ppos from a huge X.
+ *    mod=M, terminal=2 (+misere), the misere forms M1, M2, M5 (beyond the
+ *    small table their P-positions are the normal ones; the table engine
+ *    below), p passes left as p mod 2 (nim+pass=3, wythoff+pass=2), and
+ *    wy_exact_ppos from a huge X.
  *
  * Environment: WY_SEED (default 20261121) seeds the random choices;
  * WY_TEST_ITERS scales the numbers of random positions; WY_EXACT_ONLY=RULES
@@ -346,6 +349,18 @@ static const rcase cases[] = {
     {"nim+max=5000", 150, 0, R_NONE, 0, 0, 0},
     {"wythoff+terminal=3", 150, 1024, R_STRIPONLY, 0, 0, 1},
     {"wythoff+terminal=1+misere", 150, 1024, R_STRIPONLY, 0, 0, 1},
+    /* issue 26: misere closed forms (M1, M2, M5; docs/exact.md "Winning moves
+     * in misere play") and p passes left as p mod 2 (docs/exact.md "Passes:
+     * p and p mod 2"); their strips are those of wythoff, wythoff+pass and
+     * nim+pass again (the evaluators they reduce to) */
+    {"wythoff+misere", 150, 0, R_NONE, 0, 0, 0},
+    {"wythoff+mod=3+misere", 150, 0, R_NONE, 0, 0, 0},
+    {"wythoff+heap=1+misere", 120, 0, R_WHEAP, 0, 0, 0},
+    {"nim+misere", 150, 0, R_NONE, 0, 0, 0},
+    {"nim+heap=3+misere", 120, 0, R_NONE, 0, 0, 0},
+    {"nim+pass+misere", 120, 0, R_NONE, 0, 0, 0},
+    {"wythoff+pass=2", 120, 0, R_WPASS, 5, 0, 0},
+    {"nim+pass=3", 120, 0, R_NONE, 15, 0, 0},
 };
 #define NCASES (sizeof cases / sizeof cases[0])
 
@@ -401,15 +416,19 @@ static const char *refusal_reason(const rcase *rc, wy_side s, uint32_t x, uint32
     return NULL;
 }
 
-/* Must wy_exact_winning decide a position whose options all are decided? */
+/* Must wy_exact_winning decide a position whose options all are decided?
+ * Not where the P-positions of a line have no closed form: an extra heap
+ * in play on a Wythoff base (they are the cells of value h there), one
+ * pass left of wythoff+pass (Wythoff's value-1 cells; with pass=K, every
+ * odd number of passes left). */
 static int winning_expected(const rcase *rc, wy_side s)
 {
     if (rc->nowin)
         return 0;
-    if (strstr(rc->text, "heap="))
-        return s.heap == 0;
-    if (strcmp(rc->text, "wythoff+pass") == 0)
-        return s.pass == 0;
+    if (strstr(rc->text, "heap=") && strncmp(rc->text, "nim", 3) != 0 && s.heap > 0)
+        return 0;
+    if (strncmp(rc->text, "wythoff+pass", 12) == 0)
+        return s.pass % 2 == 0;
     return 1;
 }
 
@@ -461,8 +480,15 @@ static uint32_t strip_cap(const rcase *rc, const wy_rules *r)
         "wythoff+heap=1",            /* the strips of wythoff again (its base) */
         "wythoff+terminal=2+heap=1", /* the strips of wythoff+terminal=2 again */
     };
+    /* issue 26's rulesets answer through the evaluators of others (their
+     * normal play, p mod 2 passes), whose strips are checked there */
+    static const char *again16[] = {"wythoff+misere", "wythoff+heap=1+misere", "nim+pass+misere", "wythoff+pass=2",
+                                    "nim+pass=3"};
     if (big_sizes)
         return STRIP_ROWS;
+    for (size_t i = 0; i < sizeof again16 / sizeof again16[0]; i++)
+        if (strcmp(rc->text, again16[i]) == 0)
+            return 16;
     if (san)
         return strcmp(rc->text, "wythoff") == 0 || r->max ? STRIP_ROWS : 16;
     for (size_t i = 0; i < sizeof long46 / sizeof long46[0]; i++)
@@ -1399,12 +1425,22 @@ enum { F_WYT, F_NIM, F_NIMPASS1, F_MOD, F_T2, F_T2M, F_NONE };
 static int family(const rcase *rc, const wy_rules *r, wy_side s)
 {
     const char *t = rc->text;
-    if (!strcmp(t, "wythoff") || !strcmp(t, "wythoff+pass") || !strcmp(t, "wythoff+heap=1"))
+    /* misere: beyond the small table (which the tests read from the table
+     * engine) the P-positions are the normal ones, by M1 (a heap >= 2), M2
+     * (E within x, y <= 2) and M5 (E1 within x, y <= 2, E0 within 1) */
+    if (!strcmp(t, "wythoff") || !strcmp(t, "wythoff+pass") || !strcmp(t, "wythoff+heap=1") ||
+        !strcmp(t, "wythoff+misere") || !strcmp(t, "wythoff+heap=1+misere"))
         return (s.pass == 0 && s.heap == 0) ? F_WYT : F_NONE;
-    if (!strcmp(t, "nim") || !strcmp(t, "nim+heap=3"))
+    if (!strcmp(t, "nim") || !strcmp(t, "nim+heap=3") || !strcmp(t, "nim+misere") || !strcmp(t, "nim+heap=3+misere"))
         return s.heap == 0 ? F_NIM : F_NONE;
-    if (!strcmp(t, "nim+pass"))
+    if (!strcmp(t, "nim+pass") || !strcmp(t, "nim+pass+misere"))
         return s.pass ? F_NIMPASS1 : F_NIM;
+    /* p passes left: the game of p mod 2 passes (two passes cancel: F8 of
+     * docs/heap3.md for outcomes, docs/exact.md for values) */
+    if (!strcmp(t, "nim+pass=3"))
+        return s.pass % 2 ? F_NIMPASS1 : F_NIM;
+    if (!strcmp(t, "wythoff+pass=2"))
+        return s.pass % 2 ? F_NONE : F_WYT;
     if (!strcmp(t, "wythoff+terminal=2"))
         return F_T2;
     if (!strcmp(t, "wythoff+terminal=2+misere"))
@@ -1592,7 +1628,16 @@ static void ind_winning(blist *l, int fam, const wy_rules *r, fibs_t *F, const w
                     bl_add(l, WY_MOVE_DIAG, tx, ty, s);
             }
     }
-    /* modular moves: the P-set is finite, Wythoff pairs with smaller heap < M */
+    /* modular moves: the P-set is finite, Wythoff pairs with smaller heap < M
+     * (misere: the cells of the table's corner), so every small target */
+    if (fam == F_MOD)
+        for (unsigned long qx = 0; qx < SMALL; qx++)
+            for (unsigned long qy = 0; qy < SMALL; qy++) {
+                mpz_set_ui(tx, qx);
+                mpz_set_ui(ty, qy);
+                if (legal_move(r, x, y, s, WY_MOVE_MOD, tx, ty, s, dx, dy) && ind_is_p(fam, r, F, t, s, tx, ty))
+                    bl_add(l, WY_MOVE_MOD, tx, ty, s);
+            }
     if (fam == F_MOD) {
         for (unsigned long n = 0;; n++) {
             mpz_set_ui(c, n);
@@ -1604,13 +1649,16 @@ static void ind_winning(blist *l, int fam, const wy_rules *r, fibs_t *F, const w
                 mpz_add_ui(ty, p, n);
                 if (m)
                     mpz_swap(tx, ty);
-                if (legal_move(r, x, y, s, WY_MOVE_MOD, tx, ty, s, dx, dy))
+                if (legal_move(r, x, y, s, WY_MOVE_MOD, tx, ty, s, dx, dy) && ind_is_p(fam, r, F, t, s, tx, ty))
                     bl_add(l, WY_MOVE_MOD, tx, ty, s);
             }
         }
     }
     /* the pass: to the same (x, y) with one pass less, where nim-like is x == y */
     if (fam == F_NIMPASS1 && mpz_cmp(x, y) == 0)
+        bl_add(l, WY_MOVE_PASS, x, y, (wy_side){s.pass - 1, s.heap});
+    /* nim with an even number p >= 2 of passes left: the pass leaves p - 1, nim+pass's P-positions */
+    if (fam == F_NIM && s.pass > 0 && ind_is_p(F_NIMPASS1, r, F, t, (wy_side){s.pass - 1, s.heap}, x, y))
         bl_add(l, WY_MOVE_PASS, x, y, (wy_side){s.pass - 1, s.heap});
     if (l->n > 1)
         qsort(l->v, l->n, sizeof *l->v, cmp_bopt);
@@ -1704,6 +1752,10 @@ static void closed_case(ctx *c, const rcase *rc, const wy_rules *r, wy_exact *e)
                 }
                 if (isp)
                     c->h8_p++;
+                /* the pass leads to a side state the test has no closed form for
+                 * (wythoff+pass=2 with 2 passes left: one pass left): outcome only */
+                if (!isp && s.pass > 0 && family(rc, r, (wy_side){s.pass - 1, s.heap}) == F_NONE)
+                    continue;
                 wy_bigmove *bm = NULL;
                 size_t bn = 0;
                 const char *method = NULL;
@@ -2140,9 +2192,12 @@ static void group6(fibs_t *F, gmp_randstate_t rs)
         }
         wy_exact_free(e);
     }
-    /* rulesets with no exact method: huge positions are refused with a reason */
-    static const char *none[] = {"wythoff+pass=2", "wythoff+heap=1+pass", "wythoff+mod=3+max=5", "wythoff+terminal=3",
-                                 "wythoff+pass+heap=2+misere", "wythoff+mod=4+pass", "nim+pass=2"};
+    /* rulesets with no exact method: huge positions are refused with a reason
+     * (pass=3 with all passes left is the game of one pass, docs/exact.md
+     * "Passes: p and p mod 2": with heap=1 it still has no method) */
+    static const char *none[] = {"wythoff+pass=3+heap=1", "wythoff+heap=1+pass", "wythoff+mod=3+max=5",
+                                 "wythoff+terminal=3", "wythoff+pass+heap=2+misere", "wythoff+mod=4+pass",
+                                 "nim+pass=3+heap=1"};
     for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
         wy_rules r;
         wy_exact *e = NULL;
@@ -2402,10 +2457,10 @@ int main(void)
     if (c.g7.cases)
         group7_end(&c);
     if (c.g8.cases) {
-        char label[300];
+        char label[400];
         snprintf(label, sizeof label, "%lu huge positions (20-40 digits; %lu P) of wythoff, nim, nim+pass, wythoff+pass "
-                 "(pass 0), heap rulesets (heap 0), mod=M, terminal=2 (+misere): outcome and the complete, ordered "
-                 "winning moves (%lu) from Zeckendorf pairs and g(n) by Hofstadter's form",
+                 "(pass 0), heap rulesets (heap 0), mod=M, terminal=2 (+misere), misere M1/M2/M5, pass=K: outcome "
+                 "and the complete, ordered winning moves (%lu) from Zeckendorf pairs and g(n) by Hofstadter's form",
                  c.g8.cases, c.h8_p, c.h8_moves);
         group_end(&c.g8, label);
     }
