@@ -237,7 +237,10 @@ static int ppos_by_x(bfile *b)
     cli_config *c = b->c;
     const int jump = plain_wythoff(&g->rules);
     wy_exact *ex = NULL;
-    wy_status st = wy_exact_new(&ex, &g->rules, c->mem_limit, err, sizeof err);
+    cli_progress prog0;
+    wy_run run0 = cli_run(c, &prog0, "bfile", "");
+    wy_status st = wy_exact_new_run(&ex, &g->rules, c->mem_limit, &run0, err, sizeof err);
+    cli_progress_done(&prog0);
     if (st != WY_OK)
         return cli_fail(st, err, 0);
     char dir[4096];

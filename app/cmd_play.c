@@ -982,7 +982,7 @@ int cli_cmd_play(cli_config *c)
     p.r = &p.g->rules;
     p.cur.side = p.g->side;
     p.run = cli_run(c, &p.prog, "play", "");
-    wy_status st = wy_exact_new(&p.ex, p.r, c->mem_limit, err, sizeof err);
+    wy_status st = wy_exact_new_run(&p.ex, p.r, c->mem_limit, &p.run, err, sizeof err);
     if (st != WY_OK) {
         rc = cli_fail(st, err, 1);
     } else {

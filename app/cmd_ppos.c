@@ -94,7 +94,10 @@ static int ppos_seq(cli_config *c)
         return rc;
     }
     wy_exact *ex = NULL;
-    wy_status st = wy_exact_new(&ex, &g->rules, c->mem_limit, err, sizeof err);
+    cli_progress prog0;
+    wy_run run0 = cli_run(c, &prog0, "ppos", "");
+    wy_status st = wy_exact_new_run(&ex, &g->rules, c->mem_limit, &run0, err, sizeof err);
+    cli_progress_done(&prog0);
     if (st == WY_OK) {
         char dir[4096];
         wy_exact_set_cache(ex, wy_exact_cache_default(dir, sizeof dir));
@@ -106,8 +109,9 @@ static int ppos_seq(cli_config *c)
         rc = cli_fail(st, err, 0);
     else
         rc = !xa || !ya || !na ? cli_die(3, "out of memory") : 0;
-    for (size_t i = 0; !rc && i < CHUNK; i++)
-        mpz_inits(xa[i], ya[i], na[i], NULL);
+    size_t inited = 0; /* only those are cleared: a refusal above inits none */
+    for (; !rc && inited < CHUNK; inited++)
+        mpz_inits(xa[inited], ya[inited], na[inited], NULL);
     /* the first chunk before any output: an error comes alone */
     size_t got = 0;
     cli_progress prog;
@@ -175,7 +179,7 @@ static int ppos_seq(cli_config *c)
         rc = cli_finish(&o, &sink, rc);
     }
     cli_progress_done(&prog);
-    for (size_t i = 0; xa && ya && na && i < CHUNK; i++)
+    for (size_t i = 0; i < inited; i++)
         mpz_clears(xa[i], ya[i], na[i], NULL);
     free(xa);
     free(ya);

@@ -11,7 +11,7 @@
 static int exact_open(wy_exact **ex, const cli_config *c, const wy_run *run)
 {
     char err[WY_ERRLEN];
-    wy_status st = wy_exact_new(ex, &c->game[0].rules, c->mem_limit, err, sizeof err);
+    wy_status st = wy_exact_new_run(ex, &c->game[0].rules, c->mem_limit, run, err, sizeof err);
     if (st != WY_OK)
         return cli_fail(st, err, 0);
     wy_exact_set_run(*ex, run);

@@ -98,7 +98,7 @@ static const cli_cmd commands[] = {
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 /* seconds between SIGINT/SIGTERM and the forced exit (cli_watchdog) */
-#define WATCHDOG_S 3
+#define WATCHDOG_S 5
 
 
 const cli_cmd *cli_command(const char *name)

@@ -20,7 +20,8 @@ extern "C" {
 /* An exact evaluator for one ruleset.  It keeps what it has proved or
  * computed (row strips, periods, small tables) for later questions, and
  * scratch numbers: use it from one thread at a time (one per thread).
- * Made by wy_exact_new (a 64 x 64 table of the ruleset: milliseconds),
+ * Made by wy_exact_new (a 64 x 64 table of the ruleset: milliseconds, more
+ * with many side-state layers),
  * owned by the caller, released by wy_exact_free (accepts NULL). */
 typedef struct wy_exact wy_exact;
 
@@ -28,6 +29,13 @@ typedef struct wy_exact wy_exact;
  * strips (0: no limit).  WY_EINVAL for a bad ruleset (wy_rules_check),
  * WY_ERANGE when its first table does not fit. */
 WY_API wy_status wy_exact_new(wy_exact **out, const wy_rules *rules, uint64_t mem_limit, char *err, size_t errlen);
+/* The same with threads, progress and cancellation for its first tables
+ * (run may be NULL): with many side-state layers (heap=H in misere play or
+ * with a pass) they are the table engine's 64 x 64 window times the layers,
+ * seconds or more (wy_table_work); WY_ECANCELED when run->progress stops
+ * it.  run is not kept (wy_exact_set_run is for later calls). */
+WY_API wy_status wy_exact_new_run(wy_exact **out, const wy_rules *rules, uint64_t mem_limit, const wy_run *run,
+                                  char *err, size_t errlen);
 WY_API void wy_exact_free(wy_exact *e);
 
 /* Threads, progress and cancellation for the windows the evaluator computes

@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The windows below are counted in cells times side-state layers (work_of):
+ * the table engine's time grows with both. */
 /* Listing every option from the table: at most this many cells ... */
 #define OPTIONS_CELLS ((uint64_t)1 << 26)
 /* ... and this many options. */
@@ -47,6 +49,15 @@ static uint64_t cells_of(const mpz_t x, const mpz_t y)
     if (mpz_cmp_ui(x, UINT32_MAX - 1) > 0 || mpz_cmp_ui(y, UINT32_MAX - 1) > 0)
         return UINT64_MAX;
     return (mpz_get_ui(x) + 1) * (mpz_get_ui(y) + 1);
+}
+
+/* The table engine's work for that window: its cells times the side-state
+ * layers it computes (wy_table_work), the figure the thresholds above are
+ * in (a ruleset without side state: the cells; wythoff+heap=H in misere
+ * play: H + 1 times more). */
+static uint64_t work_of(const wy_exact *e, const mpz_t x, const mpz_t y, wy_side side)
+{
+    return wy_sat_mul(cells_of(x, y), wy_table_work(&e->rules, 1, 1, side));
 }
 
 /* The table engine's memory for that window (0 when beyond it). */
@@ -175,10 +186,10 @@ static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, c
     e->no_prove = 0;
     if ((st == WY_OK && ans->has_value) || (st != WY_OK && st != WY_EUNDECIDED && st != WY_ERANGE))
         goto out;
-    const uint64_t cells = cells_of(x, y);
+    const uint64_t cells = cells_of(x, y), work = work_of(e, x, y, side);
     const int fits = table_fits(e, x, y, side);
     /* 2. a small window */
-    if (fits && cells <= TABLE_FIRST) {
+    if (fits && work <= TABLE_FIRST) {
         *todo = NEED_TABLE;
         st = WY_OK;
         goto out;
@@ -199,7 +210,7 @@ static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, c
     const int layer = wy_layer_supported(&e->rules, NULL, 0) == WY_OK;
     /* 4. the table for the value (an unknown outcome goes to the layer
      * engine first where it applies: faster, and it may give the value) */
-    if (fits && ((known && cells <= TABLE_VALUE) || (!known && !layer))) {
+    if (fits && ((known && work <= TABLE_VALUE) || (!known && !layer))) {
         *todo = NEED_TABLE;
         st = WY_OK;
         goto out;
@@ -247,7 +258,7 @@ static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, c
                 st = WY_OK;
                 goto out;
             }
-            if (!is && fits && cells <= TABLE_VALUE) { /* the value from the table after all */
+            if (!is && fits && work <= TABLE_VALUE) { /* the value from the table after all */
                 *todo = NEED_TABLE;
                 st = WY_OK;
                 goto out;
@@ -310,12 +321,12 @@ wy_status wy_eval_positions(wy_exact *e, wy_eval_item *items, size_t n, wy_side 
             need[i] = any = 1;
             mx = mpz_get_ui(q->x) > mx ? mpz_get_ui(q->x) : mx;
             my = mpz_get_ui(q->y) > my ? mpz_get_ui(q->y) : my;
-            sum = wy_sat_add(sum, cells_of(q->x, q->y));
+            sum = wy_sat_add(sum, work_of(e, q->x, q->y, side));
         }
     }
     /* one table for all when its window is not much more than theirs, else one each */
     if (st == WY_OK && any) {
-        uint64_t all = (mx + 1) * (my + 1);
+        uint64_t all = wy_sat_mul((mx + 1) * (my + 1), wy_table_work(&e->rules, 1, 1, side));
         uint64_t all_need = wy_table_estimate(&e->rules, (uint32_t)(mx + 1), (uint32_t)(my + 1), side);
         if ((all <= TABLE_FIRST || all <= wy_sat_mul(sum, 2)) && (!e->mem_limit || all_need <= e->mem_limit)) {
             wy_table *t = NULL;
@@ -430,7 +441,7 @@ wy_status wy_eval_options(wy_exact *e, wy_options *o, const mpz_t x, const mpz_t
     const uint32_t N = e->rules.max;
     /* small positions: every option from the table engine (for max=N above
      * 10^7, only small coordinates: the table's cost grows with N there) */
-    if (table_fits(e, x, y, side) && cells_of(x, y) <= OPTIONS_CELLS &&
+    if (table_fits(e, x, y, side) && work_of(e, x, y, side) <= OPTIONS_CELLS &&
         (!N || N <= 10000000u || (mpz_cmp_ui(x, 10000000) < 0 && mpz_cmp_ui(y, 10000000) < 0))) {
         uint32_t px = (uint32_t)mpz_get_ui(x), py = (uint32_t)mpz_get_ui(y);
         uint64_t count = wy_moves_count(&e->rules, px, py, side);

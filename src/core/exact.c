@@ -67,6 +67,12 @@ static int classify_kind(const wy_rules *b)
 
 wy_status wy_exact_new(wy_exact **out, const wy_rules *rules, uint64_t mem_limit, char *err, size_t errlen)
 {
+    return wy_exact_new_run(out, rules, mem_limit, NULL, err, errlen);
+}
+
+wy_status wy_exact_new_run(wy_exact **out, const wy_rules *rules, uint64_t mem_limit, const wy_run *run, char *err,
+                           size_t errlen)
+{
     *out = NULL;
     wy_status rs = wy_rules_check(rules, err, errlen);
     if (rs != WY_OK)
@@ -85,7 +91,10 @@ wy_status wy_exact_new(wy_exact **out, const wy_rules *rules, uint64_t mem_limit
     for (int i = 0; i < 8; i++)
         mpz_init(e->t[i]);
     wy_side top = wy_side_start(&e->base);
-    wy_status st = wy_table_compute(&e->small, &e->base, SMALL, SMALL, top, mem_limit, err, errlen);
+    if (top.pass > 1) /* p >= 2 passes left is answered as p mod 2 by pass_red (wy_ex_pass_sub) */
+        top.pass = 1;
+    wy_status st = wy_table_compute_run(&e->small, &e->base, SMALL, SMALL, top, mem_limit, WY_LAYOUT_AUTO, run, err,
+                                        errlen);
     if (st == WY_OK && rules->misere) {
         e->mis_form = wy_misere_form(rules);
         /* every form gets its normal-play evaluator: M1 answers without it,
@@ -93,14 +102,14 @@ wy_status wy_exact_new(wy_exact **out, const wy_rules *rules, uint64_t mem_limit
         if (e->mis_form) {
             wy_rules nr;
             wy_misere_normal_rules(&nr, rules);
-            st = wy_exact_new(&e->normal, &nr, mem_limit, err, errlen);
+            st = wy_exact_new_run(&e->normal, &nr, mem_limit, run, err, errlen);
         }
     }
     /* the same game with 0 and 1 passes (wy_ex_pass_sub) */
     for (uint32_t q = 0; st == WY_OK && q < 2 && q < rules->passes; q++) {
         wy_rules pr = *rules;
         pr.passes = q;
-        st = wy_exact_new(&e->pass_red[q], &pr, mem_limit, err, errlen);
+        st = wy_exact_new_run(&e->pass_red[q], &pr, mem_limit, run, err, errlen);
     }
     if (st != WY_OK) {
         wy_exact_free(e);
@@ -316,14 +325,26 @@ static int cert_try(wy_exact *e, int values_only)
             wy_table *t = NULL;
             if (e->mem_limit && wy_table_estimate(b, (uint32_t)L, (uint32_t)L, wy_side_start(b)) > e->mem_limit)
                 break; /* beyond the limit: as final as a search that failed */
-            if (wy_table_compute(&t, b, (uint32_t)L, (uint32_t)L, wy_side_start(b), e->mem_limit, terr,
-                                 sizeof terr) != WY_OK) {
+            wy_status ts = wy_table_compute_run(&t, b, (uint32_t)L, (uint32_t)L, wy_side_start(b), e->mem_limit,
+                                                WY_LAYOUT_AUTO, e->run, terr, sizeof terr);
+            if (ts == WY_ECANCELED) { /* stopped: tried again by a later call */
+                e->cert_state = 0;
+                e->canceled = 1;
+                return 0;
+            }
+            if (ts != WY_OK) {
                 /* memory: not tried, as far as later calls are concerned */
                 e->cert_state = 0;
                 transient(e, terr);
                 return 0;
             }
             for (uint64_t P = q; 2 * P + 2 * N < L && P <= 16 * q; P += q) {
+                if (e->run && e->run->progress && e->run->progress(e->run->progress_ctx, 0, 0)) {
+                    wy_table_free(t);
+                    e->cert_state = 0;
+                    e->canceled = 1;
+                    return 0;
+                }
                 /* s: 1 + the largest m - P over points (m >= P) breaking (D) */
                 uint64_t s = kt + 1, D = 0;
                 for (uint64_t x = P; x < L; x++)

@@ -3,7 +3,8 @@
 # way (issue 13) has a regression test here.
 #
 #  - resource limits: pass=4294967295 is refused at once with exit 3 by every
-#    command (it used to wrap to 0 layers and loop forever); a plot of a
+#    command that needs its layers (it used to wrap to 0 layers and loop
+#    forever; value and moves answer it as one pass); a plot of a
 #    2^32 - 1 window does not divide by zero;
 #  - output files: a symbolic link is followed (the link stays, its target is
 #    replaced), a dangling one refused; a FIFO and a device are written
@@ -45,12 +46,19 @@ check() {
 
 # --- resource limits --------------------------------------------------------
 big=wythoff+pass=4294967295
-for args in "table $big --size 2 --mem-limit 1G" "value $big 3 5" "moves $big 3 5" "compare $big wythoff --size 4" \
+for args in "table $big --size 2 --mem-limit 1G" "compare $big wythoff --size 4" \
             "ppos $big --engine table --size 4" "ppos $big --size 4" "period $big" \
             "plot $big --size 4 --output $tmp/p.png" "table nim+heap=4294967295+misere --size 2"; do
   # shellcheck disable=SC2086
   expect 3 "" -- $args
 done
+# value and moves answer it: 4294967295 passes left play as 1 (docs/exact.md,
+# "Passes: p and p mod 2"), which the evaluator answers without the layers
+v1=$("$W" value wythoff+pass 3 5 --format json 2>&1 | sed 's/"rules":"[^"]*",//; s/"pass":[0-9]*,//')
+vb=$("$W" value $big 3 5 --format json 2>&1 | sed 's/"rules":"[^"]*",//; s/"pass":[0-9]*,//')
+[ -n "$v1" ] && [ "$v1" = "$vb" ] && pass "value $big 3 5 = value wythoff+pass 3 5 (p mod 2)" ||
+  fail "value $big 3 5: '$vb' against '$v1'"
+expect 0 "" -- moves $big 3 5
 expect 3 "more than the limit" -- plot wythoff --size 4294967295 --style ppos --output "$tmp/p.png" --mem-limit 1G
 expect 2 "16384" -- plot wythoff --size 4294967295 --output "$tmp/p.png"
 [ ! -e "$tmp/p.png" ] && pass "refused plots leave no file" || fail "a refused plot left $tmp/p.png"
