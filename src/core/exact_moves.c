@@ -238,7 +238,15 @@ static void win_side(search *w, wy_exact *n, int mis)
         }
         wy_answer_clear(&base);
     } else {
-        for (uint32_t h = side.heap; h-- > 0;) {
+        /* every smaller heap; one undecided option decides the call (not
+         * decided), and a heap of 2^32 - 1 stones takes a while: the run
+         * may stop it */
+        for (uint32_t h = side.heap; h-- > 0 && !w->undecided;) {
+            if ((side.heap - h) % POLL_EVERY == 0 && wy_run_stop(e->run, side.heap - h, side.heap)) {
+                e->canceled = 1;
+                w->undecided = 1;
+                break;
+            }
             wy_side s2 = {side.pass, h};
             try_to(w, WY_MOVE_HEAP, w->x, w->y, s2);
         }
@@ -516,8 +524,12 @@ wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const
         default: w.undecided = 1; break;
         }
     }
-    if (st == WY_OK)
+    if (st == WY_OK) {
+        e->canceled = 0;
         win_side(&w, n, mis);
+        if (e->canceled)
+            st = wy_fail(WY_ECANCELED, err, errlen, "stopped");
+    }
     if (st == WY_OK && w.l.oom)
         st = wy_fail(WY_ERANGE, err, errlen, "out of memory");
     else if (st == WY_OK && w.undecided)
@@ -621,6 +633,10 @@ wy_status wy_ex_layer_winning(wy_exact *e, wy_bigmove **moves, size_t *count, in
     }
     /* the extra heap: the same cell with fewer stones */
     for (uint32_t h = 0; st == WY_OK && h < side.heap; h++) {
+        if (h % POLL_EVERY == POLL_EVERY - 1 && wy_run_stop(run, h, side.heap)) {
+            st = wy_fail(WY_ECANCELED, err, errlen, "stopped");
+            break;
+        }
         wy_side s2 = {side.pass, h};
         int p = wy_ex_is_p(e, x, y, s2);
         if (p < 0)

@@ -20,6 +20,15 @@ static inline uint64_t wy_terminal_bound(const wy_rules *r)
     return r->has_terminal ? r->terminal : 0;
 }
 
+/* A run's progress function asked to stop (run may be NULL): for the loops
+ * that are not a chunk of an engine's work but can still be long (a test
+ * for every extra-heap size below 2^32, say); every POLL_EVERY turns. */
+#define POLL_EVERY 4096u
+static inline int wy_run_stop(const wy_run *run, uint64_t done, uint64_t total)
+{
+    return run && run->progress && run->progress(run->progress_ctx, done, total) != 0;
+}
+
 /* Saturating arithmetic for estimates: a result that does not fit is
  * UINT64_MAX, which is more than any memory limit. */
 static inline uint64_t wy_sat_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }

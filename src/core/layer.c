@@ -85,6 +85,7 @@
 #include "wythoff_layer.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -431,6 +432,11 @@ typedef struct {
     uint64_t colspan, diagspan;
     uint64_t over_x, over_y; /* the cell that left its window (overflow) */
     int overflow;
+    /* stopping inside a block (with many layers a block of rows is long):
+     * the calling thread asks run's progress function every POLL_CELLS
+     * rows times layers, and every thread stops when halt is set */
+    const wy_run *run;
+    atomic_int halt;
 } core;
 
 /* Give back the whole grains of bitset b (bytes from its start) below bit
@@ -456,10 +462,15 @@ static void release_below(uint64_t *b, uint64_t bit, uint64_t *done)
 #endif
 }
 
+#define POLL_CELLS ((uint64_t)1 << 20)
+
 /* Rows x0 <= x < x1 of the layers l0 <= l < l1 (every layer below l0 has
- * finished these rows).  Returns 1 if fn asked to stop. */
-static int run_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_t x1)
+ * finished these rows).  Returns 1 if fn or the progress function (asked
+ * by the calling thread: poll) asked to stop. */
+static int run_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_t x1, int poll)
 {
+    uint64_t pevery = l1 > l0 ? POLL_CELLS / (l1 - l0) : POLL_CELLS;
+    pevery = pevery ? pevery : 1;
     /* locals: other threads read *c, so this one never writes it while
      * the rows run (no false sharing) */
     const uint64_t size = c->size, K = c->K, target = c->target, stride = c->rmask + 1, rmask = c->rmask;
@@ -476,6 +487,14 @@ static int run_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_t x1)
     int stopped = 0;
     uint64_t ex[2 * EXPLICIT_MAX];
     for (uint64_t x = x0; x < x1; x++) {
+        if ((x - x0) % pevery == pevery - 1) {
+            if (poll && wy_run_stop(c->run, x, size))
+                atomic_store(&c->halt, 1);
+            if (atomic_load_explicit(&c->halt, memory_order_relaxed)) {
+                stopped = 1;
+                goto out;
+            }
+        }
         uint64_t *cur = ring + (x & rmask); /* cur[l * stride]: layer l in row x */
         for (uint64_t l = l0; l < l1; l++) {
             ldesc *D = &desc[l];
@@ -607,7 +626,7 @@ static wy_status run_single(core *c, const wy_run *run)
     wy_progress_fn progress = run ? run->progress : NULL;
     for (uint64_t x0 = 0; x0 < c->size; x0 += BLOCK) {
         uint64_t x1 = c->size - x0 > BLOCK ? x0 + BLOCK : c->size;
-        if (run_rows(c, 0, c->L, x0, x1))
+        if (run_rows(c, 0, c->L, x0, x1, 1))
             return WY_ECANCELED;
         if (c->rel) /* the row and side bitsets: read and set at columns >= x only */
             for (uint64_t i = 0; i < c->nrowside; i++)
@@ -690,7 +709,7 @@ static void *pipe_worker(void *arg)
         if (!pipe_wait(pp, a->t, b))
             break;
         uint64_t x0 = b * BLOCK, x1 = c->size - x0 > BLOCK ? x0 + BLOCK : c->size;
-        (void)run_rows(c, pp->lo[a->t], pp->lo[a->t + 1], x0, x1); /* fn is the caller's */
+        (void)run_rows(c, pp->lo[a->t], pp->lo[a->t + 1], x0, x1, 0); /* fn and progress are the caller's */
         pipe_done(pp, a->t, b);
     }
     return NULL;
@@ -740,7 +759,7 @@ static wy_status run_pipeline(core *c, unsigned T, const wy_run *run)
         if (!pipe_wait(&pp, me, b))
             break;
         uint64_t x0 = b * BLOCK, x1 = c->size - x0 > BLOCK ? x0 + BLOCK : c->size;
-        if (run_rows(c, pp.lo[me], pp.lo[me + 1], x0, x1) ||
+        if (run_rows(c, pp.lo[me], pp.lo[me + 1], x0, x1, 1) ||
             (progress && progress(run->progress_ctx, x1, c->size))) {
             rc = WY_ECANCELED;
             pipe_stop(&pp);
@@ -894,6 +913,8 @@ static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint
 
     core c;
     memset(&c, 0, sizeof c);
+    atomic_init(&c.halt, 0);
+    c.run = run;
     c.desc = desc;
     c.L = L;
     c.size = size;

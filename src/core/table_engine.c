@@ -52,6 +52,7 @@ typedef struct {
     uint64_t *hbits;     /* [W]: the cell's values at the smaller extra heaps (same
                             x, y and passes), NULL when nh = 1 */
     size_t hwords;       /* words of hbits that may be nonzero */
+    uint32_t hmex;       /* the least value not in hbits: the search starts there */
 } worker;
 
 static inline size_t row_index(const shared *S, uint32_t l, uint32_t x)
@@ -336,6 +337,10 @@ static inline void heap_seen(worker *w, uint32_t v)
     w->hbits[v >> 6] |= (uint64_t)1 << (v & 63);
     if ((size_t)(v >> 6) >= w->hwords)
         w->hwords = (size_t)(v >> 6) + 1;
+    /* the values at smaller heaps fill 0, 1, ... mostly: skip that prefix
+     * once, not at every layer (hbits only grows in a run of heaps) */
+    while ((size_t)(w->hmex >> 6) < w->hwords && (w->hbits[w->hmex >> 6] >> (w->hmex & 63) & 1))
+        w->hmex++;
 }
 
 /* Compute cell (x, y), band row i, every layer.  0 on failure (S->stop set). */
@@ -362,6 +367,7 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
         if (w->hbits && h == 0) { /* a new run of heaps: forget the old one */
             memset(w->hbits, 0, w->hwords * 8);
             w->hwords = 0;
+            w->hmex = 0;
         }
 
         /* windows of bounded moves: drop the cell that just left */
@@ -467,6 +473,8 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
             if (db && *dp > g)
                 g = *dp;
         }
+        if (hb && w->hmex > g) /* every value below hmex is an option at a smaller heap */
+            g = w->hmex;
         if (S->modbits)
             mod_advance(S, l, y);
         for (;;) {
