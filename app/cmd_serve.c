@@ -1395,6 +1395,7 @@ static struct {
 } queues[2];
 static int q_closing;          /* set under q_lock when the server stops */
 static unsigned workers_alive; /* under q_lock */
+static unsigned char *worker_done; /* per worker: it has returned (under q_lock) */
 
 /* Under q_lock. */
 static void q_push(int p, work *w)
@@ -1446,9 +1447,11 @@ static void work_run(work *w)
     args_free(r);
 }
 
+/* arg: the worker's index; the first S.pool are the quick pool's. */
 static void *worker(void *arg)
 {
-    const int p = (int)(intptr_t)arg;
+    const unsigned index = (unsigned)(uintptr_t)arg;
+    const int p = index < S.pool ? POOL_QUICK : POOL_SLOW;
     for (;;) {
         pthread_mutex_lock(&q_lock);
         while (!queues[p].head && !q_closing)
@@ -1456,6 +1459,7 @@ static void *worker(void *arg)
         work *w = queues[p].head;
         if (!w) { /* closing and nothing left */
             workers_alive--;
+            worker_done[index] = 1;
             pthread_cond_broadcast(&q_gone);
             pthread_mutex_unlock(&q_lock);
             return NULL;
@@ -1735,12 +1739,22 @@ static int workers_stop(pthread_t *tids, unsigned n)
     int late = 0;
     while (workers_alive > 0 && !late)
         late = pthread_cond_timedwait(&q_gone, &q_lock, &until) == ETIMEDOUT && workers_alive > 0;
-    pthread_mutex_unlock(&q_lock);
-    if (late)
+    if (late) {
+        /* the ended ones joined, the others left to the process's exit */
+        for (unsigned i = 0; i < n; i++)
+            if (worker_done[i])
+                pthread_join(tids[i], NULL);
+            else
+                pthread_detach(tids[i]);
+        pthread_mutex_unlock(&q_lock);
         return 0;
+    }
+    pthread_mutex_unlock(&q_lock);
     for (unsigned i = 0; i < n; i++)
         pthread_join(tids[i], NULL);
     free(tids);
+    free(worker_done);
+    worker_done = NULL;
     return 1;
 }
 
@@ -1819,15 +1833,18 @@ int cli_cmd_serve(cli_config *c)
     /* the workers: the quick pool, then the slow one */
     const unsigned nworkers = S.pool + S.slow;
     pthread_t *tids = calloc(nworkers, sizeof *tids);
-    if (!tids)
+    worker_done = calloc(nworkers, 1);
+    if (!tids || !worker_done) {
+        free(tids);
+        free(worker_done);
         return cli_die(3, "out of memory");
+    }
     unsigned started = 0;
     for (; started < nworkers; started++) {
         pthread_mutex_lock(&q_lock);
         workers_alive++;
         pthread_mutex_unlock(&q_lock);
-        const intptr_t p = started < S.pool ? POOL_QUICK : POOL_SLOW;
-        if (pthread_create(&tids[started], NULL, worker, (void *)p) != 0) {
+        if (pthread_create(&tids[started], NULL, worker, (void *)(uintptr_t)started) != 0) {
             pthread_mutex_lock(&q_lock);
             workers_alive--;
             pthread_mutex_unlock(&q_lock);
