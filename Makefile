@@ -152,7 +152,9 @@ $(BUILD)/tests/t-%: $(BUILD)/tests/unit/t-%.o $(call obj,$(NAIVE_SRC)) $(CHECK_A
 
 # Fuzz harnesses, replayed over their corpus by a plain driver (no clang):
 # tests/fuzz/README.md.  The app objects give the harnesses the tool's readers.
-APP_LIB_OBJ := $(call obj,$(filter-out app/main.c app/cmd_serve.c,$(APP_SRC)))
+# The same list is libFuzzer's (tests/fuzz/run asks `make fuzz-sources`).
+APP_LIB_SRC := $(filter-out app/main.c app/cmd_serve.c,$(APP_SRC))
+APP_LIB_OBJ := $(call obj,$(APP_LIB_SRC))
 $(BUILD)/tests/replay-%: $(BUILD)/tests/fuzz/%.o $(BUILD)/tests/fuzz/replay.o $(APP_LIB_OBJ) $(call obj,$(NAIVE_SRC)) \
                          $(CHECK_A) $(PLOT_A) $(CORE_A)
 	@mkdir -p $(dir $@)

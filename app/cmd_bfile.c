@@ -591,9 +591,9 @@ int cli_cmd_bfile(cli_config *c)
         if (!cli_num_size(&b.terms, c->val[O_TERMS], "--terms", err, sizeof err))
             return cli_die(2, "%s", err);
         if (b.terms == 0)
-            return cli_die(2, "--terms 0 out of range (at least 1)");
+            return cli_die(2, "--terms 0 out of range (1 to %u)", TERMS_MAX);
         if (b.terms > TERMS_MAX)
-            return cli_die(3, "--terms %s is more than %u", c->val[O_TERMS], TERMS_MAX);
+            return cli_die(2, "--terms %s out of range (1 to %u)", c->val[O_TERMS], TERMS_MAX);
     }
     if (c->given[O_MAXCOLS]) {
         if (!cli_num_size(&b.max_cols, c->val[O_MAXCOLS], "--max-cols", err, sizeof err))

@@ -299,6 +299,10 @@ typedef struct {
     uint64_t *table;
 } gl_layer;
 
+/* Opens a stored layer and checks its header and chunk table against each
+ * other and against the file's size before allocating anything: a damaged
+ * or forged file is "corrupt PATH: what" (exit 2), never a huge allocation
+ * (exit 3) or a field printed as it stands. */
 static int gl_layer_open(gl_layer *L, const char *path)
 {
     memset(L, 0, sizeof *L);
@@ -308,6 +312,10 @@ static int gl_layer_open(gl_layer *L, const char *path)
     unsigned char h[GL_HEADER];
     if (fread(h, 1, sizeof h, L->f) != sizeof h || memcmp(h, GL_MAGIC, 8) != 0)
         return cli_die(2, "%s is not a stored layer (no %s header)", path, GL_MAGIC);
+    struct stat sb;
+    if (fstat(fileno(L->f), &sb) != 0 || !S_ISREG(sb.st_mode))
+        return cli_die(2, "cannot read %s (not a regular file)", path);
+    const uint64_t fsize = (uint64_t)sb.st_size;
     L->g = get32(h + 8);
     L->chunk = get32(h + 12);
     L->size = get64(h + 16);
@@ -316,23 +324,55 @@ static int gl_layer_open(gl_layer *L, const char *path)
     L->beyond = get64(h + 40);
     uint64_t table = get64(h + 48);
     L->positions = get64(h + 56);
-    if (L->chunk == 0 || L->chunk > ((uint64_t)1 << 30) || L->nchunks != (L->count + L->chunk - 1) / L->chunk ||
-        L->nchunks > ((uint64_t)1 << 32))
-        return cli_die(2, "%s: inconsistent header (count %llu, %llu chunks of %llu)", path,
-                       (unsigned long long)L->count, (unsigned long long)L->nchunks, (unsigned long long)L->chunk);
+#define CORRUPT(...) cli_die(2, "corrupt " __VA_ARGS__)
+    if (L->g > GL_MAXG)
+        return CORRUPT("%s: value %llu (at most %d)", path, (unsigned long long)L->g, GL_MAXG);
+    if (L->chunk == 0 || L->chunk > ((uint64_t)1 << 30))
+        return CORRUPT("%s: %llu offsets per chunk (1 to 2^30)", path, (unsigned long long)L->chunk);
+    if (L->size < 2 || L->size > ((uint64_t)1 << 40))
+        return CORRUPT("%s: window %llu (2 to 2^40)", path, (unsigned long long)L->size);
+    /* the diagonals n < count are complete, each holds one g-position, and
+     * n < N; the others found lie on distinct diagonals count <= n < N */
+    if (L->count == 0 || L->count > L->size)
+        return CORRUPT("%s: count %llu (1 to the window %llu)", path, (unsigned long long)L->count,
+                       (unsigned long long)L->size);
+    if (L->beyond > L->size - L->count)
+        return CORRUPT("%s: beyond %llu (at most the window %llu less the count %llu)", path,
+                       (unsigned long long)L->beyond, (unsigned long long)L->size, (unsigned long long)L->count);
+    /* both triangles: each position off the diagonal with its mirror image,
+     * the one of diagonal 0 (inside, count >= 1) once */
+    if (L->positions != 2 * (L->count + L->beyond) - 1)
+        return CORRUPT("%s: positions %llu (2 (count + beyond) - 1 = %llu)", path, (unsigned long long)L->positions,
+                       (unsigned long long)(2 * (L->count + L->beyond) - 1));
+    if (L->nchunks != (L->count + L->chunk - 1) / L->chunk)
+        return CORRUPT("%s: %llu chunks for %llu offsets of %llu a chunk", path, (unsigned long long)L->nchunks,
+                       (unsigned long long)L->count, (unsigned long long)L->chunk);
+    /* the table is the file's end: nchunks + 1 offsets; every chunk at
+     * least a byte */
+    if (table < GL_HEADER + L->nchunks || table > fsize || (fsize - table) / 8 != L->nchunks + 1 ||
+        (fsize - table) % 8 != 0)
+        return CORRUPT("%s: truncated or too long (%llu bytes; the chunk table of %llu chunks at byte %llu)", path,
+                       (unsigned long long)fsize, (unsigned long long)L->nchunks, (unsigned long long)table);
     L->table = malloc((L->nchunks + 1) * sizeof *L->table);
     if (!L->table)
         return cli_die(3, "out of memory reading %s", path);
-    if (fseek(L->f, (long)table, SEEK_SET) != 0)
-        return cli_die(2, "%s: truncated (no chunk table)", path);
+    if (fseeko(L->f, (off_t)table, SEEK_SET) != 0)
+        return cli_die(2, "cannot read %s (%s)", path, strerror(errno));
     for (uint64_t i = 0; i <= L->nchunks; i++) {
         unsigned char b[8];
         if (fread(b, 1, 8, L->f) != 8)
-            return cli_die(2, "%s: truncated chunk table", path);
+            return CORRUPT("%s: truncated chunk table", path);
         L->table[i] = get64(b);
-        if (i && L->table[i] < L->table[i - 1])
-            return cli_die(2, "%s: inconsistent chunk table", path);
+        if (i == 0 ? L->table[0] != GL_HEADER : L->table[i] <= L->table[i - 1] || L->table[i] > table)
+            return CORRUPT("%s: chunk table entry %llu is %llu (chunks from byte %d to the table at %llu, each at "
+                           "least a byte)",
+                           path, (unsigned long long)i, (unsigned long long)L->table[i], GL_HEADER,
+                           (unsigned long long)table);
     }
+    if (L->table[L->nchunks] != table)
+        return CORRUPT("%s: the chunks end at byte %llu, the table starts at %llu", path,
+                       (unsigned long long)L->table[L->nchunks], (unsigned long long)table);
+#undef CORRUPT
     return 0;
 }
 
@@ -345,11 +385,11 @@ static int gl_layer_chunk(gl_layer *L, uint64_t i, int8_t *d, const char *path)
     if (!z)
         return cli_die(3, "out of memory reading %s", path);
     uLongf out = (uLongf)k;
-    int ok = fseek(L->f, (long)L->table[i], SEEK_SET) == 0 && fread(z, 1, zn, L->f) == zn &&
+    int ok = fseeko(L->f, (off_t)L->table[i], SEEK_SET) == 0 && fread(z, 1, zn, L->f) == zn &&
              uncompress((Bytef *)d, &out, z, (uLong)zn) == Z_OK && out == k;
     free(z);
     if (!ok)
-        return cli_die(2, "%s: chunk %llu is damaged or truncated", path, (unsigned long long)i);
+        return cli_die(2, "corrupt %s: chunk %llu is damaged or truncated", path, (unsigned long long)i);
     return 0;
 }
 
@@ -575,6 +615,8 @@ static int read_positions(cli_config *c, const char *dir, uint64_t g, uint64_t n
         return cli_die(2, "--read: the directory name is too long");
     gl_layer L;
     int rc = gl_layer_open(&L, path);
+    if (!rc && L.g != g)
+        rc = cli_die(2, "corrupt %s: it holds value %llu", path, (unsigned long long)L.g);
     if (rc) {
         gl_layer_close(&L);
         return rc;
@@ -692,9 +734,10 @@ static int read_summary(cli_config *c, const char *dir, uint64_t G, int given)
         int8_t *d = NULL;
         rc = gl_layer_open(&L, path);
         if (!rc && L.g != g)
-            rc = cli_die(2, "%s holds value %llu", path, (unsigned long long)L.g);
-        if (!rc && L.count == 0)
-            rc = cli_die(2, "%s holds no offset", path);
+            rc = cli_die(2, "corrupt %s: it holds value %llu", path, (unsigned long long)L.g);
+        if (!rc && g > 0 && L.size != size)
+            rc = cli_die(2, "%s is of the window %llu, the layers before it of %llu: the layers of two scans", path,
+                         (unsigned long long)L.size, (unsigned long long)size);
         if (!rc)
             rc = gl_layer_load(&L, &d, path, c->mem_limit);
         if (!rc) {
@@ -715,6 +758,7 @@ static int read_summary(cli_config *c, const char *dir, uint64_t G, int given)
 /* The command                                                          */
 /* ------------------------------------------------------------------ */
 
+/* DIR and its missing parents, as mkdir -p does (mode 0777 less the umask). */
 static int make_dir(const char *dir)
 {
     struct stat sb;
@@ -723,9 +767,28 @@ static int make_dir(const char *dir)
             return cli_die(2, "--store %s exists and is not a directory", dir);
         return 0;
     }
-    if (mkdir(dir, 0777) != 0)
-        return cli_die(2, "cannot create the directory %s (%s)", dir, strerror(errno));
-    return 0;
+    char *p = strdup(dir);
+    if (!p)
+        return cli_die(3, "out of memory");
+    int rc = 0;
+    for (char *q = p + 1; !rc; q++) {
+        if (*q != '/' && *q != 0)
+            continue;
+        const char end = *q;
+        *q = 0;
+        if (mkdir(p, 0777) != 0) {
+            int e = errno;
+            if (e != EEXIST)
+                rc = cli_die(2, "cannot create the directory %s (%s)", p, strerror(e));
+            else if (stat(p, &sb) != 0 || !S_ISDIR(sb.st_mode))
+                rc = cli_die(2, "cannot create the directory %s: %s exists and is not a directory", dir, p);
+        }
+        *q = end;
+        if (!end)
+            break;
+    }
+    free(p);
+    return rc;
 }
 
 int cli_cmd_glayers(cli_config *c)

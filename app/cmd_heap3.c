@@ -242,7 +242,7 @@ int cli_cmd_heap3(cli_config *c)
         if (n == 0)
             return cli_die(2, "--size %s out of range (1 to %u)", c->val[O_SIZE], WY_HEAP3_MAX_SIZE);
         if (n > WY_HEAP3_MAX_SIZE)
-            return cli_die(3, "--size %s is beyond heap3 (at most %u: the atlas holds N^2 cells of 4 bytes)",
+            return cli_die(2, "--size %s out of range (1 to %u: the atlas holds N^2 cells of 4 bytes)",
                            c->val[O_SIZE], WY_HEAP3_MAX_SIZE);
     }
     uint64_t slice = UINT64_MAX;

@@ -7,6 +7,8 @@
  * play through pipes.  The engine's move is cli_engine_move
  * (engine_move.c); the moves typed are checked here against the rules
  * (docs/rules.md, "Moves"). */
+#include <stdio.h> /* before gmp.h (through cli.h): gmp.h declares mpz_out_str only after stdio.h */
+
 #include "cli.h"
 
 #include <ctype.h>

@@ -79,8 +79,8 @@ static int ppos_seq(cli_config *c)
         return cli_die(2, "%s", err);
     if (c->given[O_TERMS] && !cli_num_size(&k, c->val[O_TERMS], "--terms", err, sizeof err))
         return cli_die(2, "%s", err);
-    if (k > TERMS_MAX)
-        return cli_die(3, "--terms %s is more than %u", c->val[O_TERMS], TERMS_MAX);
+    if (k == 0 || k > TERMS_MAX)
+        return cli_die(2, "--terms %s out of range (1 to %u)", c->val[O_TERMS], TERMS_MAX);
     mpz_t from, *xa = NULL, *ya = NULL, *na = NULL;
     mpz_init(from);
     if (!cli_num_big(from, c->val[O_FROM], "--from", err, sizeof err)) {

@@ -275,7 +275,8 @@ static int stream_row(void *ctx, uint32_t x, const uint32_t *values, uint32_t co
     return cli_write_failed(c->w->o) || cli_interrupted();
 }
 
-/* The whole table in memory, then written (text). */
+/* The whole table in memory, then written (text; the other formats when
+ * only the table fits). */
 static wy_status write_held(cli_config *c, table_writer *w, uint32_t R, uint32_t C, char *err, size_t errlen)
 {
     const cli_game *g = &c->game[0];
@@ -326,10 +327,15 @@ int cli_cmd_table(cli_config *c)
     const uint32_t R = (uint32_t)c->rows, C = (uint32_t)c->cols;
     /* text needs the largest value before the first row: the whole table in
      * memory; the other formats are written row by row as bands finish, from
-     * the whole table when it fits, else from a ring of recent rows */
-    const int streaming = strcmp(c->format, "text") != 0;
+     * the whole table when it fits, else from a ring of recent rows.  The
+     * ring needs every line's bitset over the whole range of values, which
+     * for a narrow window is far more than its table (1 x 10^6: 233 GiB
+     * against 6 MiB): when the ring does not fit but the table does, the
+     * table is computed in memory and written from there, as text is. */
     uint64_t need = wy_table_estimate(&g->rules, R, C, g->side);
     uint64_t sneed = wy_table_stream_estimate(&g->rules, R, C, g->side, c->threads);
+    const int streaming =
+        strcmp(c->format, "text") != 0 && !(c->mem_limit && sneed > c->mem_limit && need <= c->mem_limit);
     if (c->mem_limit && (streaming ? sneed : need) > c->mem_limit) {
         char lim[32];
         wy_format_bytes(lim, sizeof lim, c->mem_limit);
@@ -349,7 +355,7 @@ int cli_cmd_table(cli_config *c)
     if ((rc = cli_open_output(c, &sink, &o)))
         return rc;
     table_writer w;
-    if (!tw_open(&w, &o, g, c->format, R, C, !c->output && !streaming && use_color(stdout))) {
+    if (!tw_open(&w, &o, g, c->format, R, C, !c->output && strcmp(c->format, "text") == 0 && use_color(stdout))) {
         cli_out_close(&o);
         cli_sink_abort(&sink);
         return cli_die(3, "out of memory");

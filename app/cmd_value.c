@@ -20,6 +20,15 @@ static int exact_open(wy_exact **ex, const cli_config *c, const wy_run *run)
     return 0;
 }
 
+/* A note on stderr when the cache of proved rows was skipped (not
+ * trusted, damaged, not writable): the answers are right, only slower. */
+static void cache_note(const cli_config *c, const wy_exact *ex)
+{
+    char note[WY_ERRLEN];
+    if (ex && !c->quiet && wy_exact_cache_note(note, sizeof note, ex))
+        cli_die(0, "note: %s", note);
+}
+
 /* ------------------------------------------------------------------ */
 /* value                                                               */
 /* ------------------------------------------------------------------ */
@@ -134,10 +143,11 @@ int cli_cmd_value(cli_config *c)
             else if (st != WY_OK)
                 rc = cli_fail(st, err, 0);
         }
-        wy_exact_free(ex);
         for (size_t i = 0; i < n && !rc; i++)
             cli_value_out(&o, &c->game[0], &it[i], strcmp(c->format, "json") == 0);
         rc = cli_finish(&o, &sink, rc);
+        cache_note(c, ex); /* after the answers */
+        wy_exact_free(ex);
     }
     for (size_t i = 0; i < n; i++)
         wy_eval_item_clear(&it[i]);
@@ -337,6 +347,7 @@ int cli_cmd_moves(cli_config *c)
     if (!rc)
         cli_moves_out(&o, &c->game[0], &op, x, y, strcmp(c->format, "json") == 0);
     rc = cli_finish(&o, &sink, rc);
+    cache_note(c, ex); /* after the answer */
     wy_options_clear(&op);
     wy_exact_free(ex);
     mpz_clears(x, y, NULL);

@@ -36,13 +36,28 @@ WY_API void wy_exact_free(wy_exact *e);
  * WY_ECANCELED. */
 WY_API void wy_exact_set_run(wy_exact *e, const wy_run *run);
 
-/* A directory (created when missing) where the evaluator keeps the row
- * strips it proves on demand (rows 46 to 255, docs/exact.md "Rows proved
- * on demand"), and reads them back in later runs: each file is checked
- * (checksum, header, its first columns against the table engine) before
- * use, and written atomically, so concurrent runs may share the directory.
- * NULL or "": no cache (the default); the string is copied. */
+/* A directory (created, mode 0700, when missing) where the evaluator keeps
+ * the row strips it proves on demand (rows 46 to 255, docs/exact.md "Rows
+ * proved on demand"), and reads them back in later runs.  A value read from
+ * it is printed as proved, so it is used only when nobody but the user can
+ * have written it (as ssh's StrictModes): the directory and every one above
+ * it belong to root or to the effective user and are not writable by group
+ * or others (a sticky parent such as /tmp excepted), and the file is a
+ * regular file of the effective user, not writable by group or others, not
+ * a symbolic link; otherwise it is neither read nor written
+ * (wy_exact_cache_note says why).  Each file is also checked against
+ * accidental damage (checksum, header, its first columns against the table
+ * engine), and written atomically, so concurrent runs may share the
+ * directory.  NULL or "": no cache (the default); the string is copied. */
 WY_API void wy_exact_set_cache(wy_exact *e, const char *dir);
+
+/* Why the cache directory, or a file in it, was last not used or not
+ * written (the trust rule of wy_exact_set_cache, a damaged file, a failed
+ * write), since wy_exact_set_cache: one line naming the directory or file
+ * and the reason, into buf (len bytes; WY_ERRLEN suffices), and 1; or 0
+ * and "" when nothing was skipped.  The answers are right either way: a
+ * strip not read from the cache is proved again. */
+WY_API int wy_exact_cache_note(char *buf, size_t len, const wy_exact *e);
 
 /* The cache directory by the convention the tool and the Python module
  * share: $WYTHOFF_CACHE ("" or "off": no cache), else $XDG_CACHE_HOME/wythoff

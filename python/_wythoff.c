@@ -122,6 +122,36 @@ static void pyrun_init(pyrun *r, unsigned threads)
 #define RELEASE(r) ((r)->ts = PyEval_SaveThread())
 #define ACQUIRE(r) PyEval_RestoreThread((r)->ts)
 
+/* Calls nested through signal handlers.  py_progress runs Python's signal
+ * handlers in the middle of a computation, on the C stack of the engine; a
+ * handler that calls the module starts a second computation on top of the
+ * first, and a handler that fires again and again (a timer) nests them
+ * without end: each level costs the engine's and the interpreter's C frames
+ * (about 30 KiB), which the interpreter's recursion limit does not see, and
+ * some 250 levels overflowed the main thread's 8 MiB stack.  So the calls
+ * that run an engine count the module's calls in progress on their thread
+ * (on another thread a call starts at 0: threads do not nest), and refuse
+ * with RecursionError (a RuntimeError) beyond PY_MAX_NEST, before anything
+ * is allocated; the exception leaves the handler, cancels the computation
+ * below it (as KeyboardInterrupt does) and reaches the outermost call. */
+#define PY_MAX_NEST 16
+static _Thread_local unsigned py_nest;
+
+#define NESTED(fn)                                                                                                  \
+    static PyObject *fn##_nested(PyObject *self, PyObject *args)                                                    \
+    {                                                                                                               \
+        if (py_nest >= PY_MAX_NEST)                                                                                 \
+            return PyErr_Format(PyExc_RecursionError,                                                               \
+                                "wythoff: %u calls nested in signal handlers during a computation (at most %u: a "  \
+                                "signal handler that calls wythoff runs in the middle of the computation it "       \
+                                "interrupts)",                                                                      \
+                                py_nest + 1, (unsigned)PY_MAX_NEST);                                                \
+        py_nest++;                                                                                                  \
+        PyObject *res = fn(self, args);                                                                             \
+        py_nest--;                                                                                                  \
+        return res;                                                                                                 \
+    }
+
 /* ------------------------------------------------------------------ */
 /* Python ints and GMP numbers                                         */
 /* ------------------------------------------------------------------ */
@@ -595,9 +625,18 @@ static PyObject *table_py(PyObject *self, PyObject *args)
     const uint64_t bound = wy_table_value_bound(&r, rows, cols, side);
     const unsigned w = bound <= 0xffff ? 2 : 4;
     const uint64_t cells = (uint64_t)rows * cols;
-    const uint64_t sneed = wy_table_stream_estimate(&r, rows, cols, side, nthreads);
     const uint64_t mine = cells > UINT64_MAX / w ? UINT64_MAX : cells * w;
-    const uint64_t need = sneed > UINT64_MAX - mine ? UINT64_MAX : sneed + mine;
+    /* the engine: rows handed out (a ring of rows, or the whole table when
+     * it fits); the ring needs every line's bitset over the whole range of
+     * values, far more than the table for a narrow window (1 x 10^6: 233 GiB
+     * against 6 MiB), and then the table is computed in memory ("held")
+     * and its rows copied */
+    const uint64_t sneed = wy_table_stream_estimate(&r, rows, cols, side, nthreads);
+    const uint64_t hneed = wy_table_estimate(&r, rows, cols, side);
+    const uint64_t need_s = sneed > UINT64_MAX - mine ? UINT64_MAX : sneed + mine;
+    const uint64_t need_h = hneed > UINT64_MAX - mine ? UINT64_MAX : hneed + mine;
+    const int held = mem_limit && need_s > mem_limit && need_h <= mem_limit;
+    const uint64_t eng = need_h < need_s ? hneed : sneed, need = need_h < need_s ? need_h : need_s;
     if ((mem_limit && need > mem_limit) || mine > (uint64_t)PY_SSIZE_T_MAX || mine > SIZE_MAX) {
         char lim[32];
         wy_format_bytes(lim, sizeof lim, mem_limit);
@@ -610,7 +649,7 @@ static PyObject *table_py(PyObject *self, PyObject *args)
                      "a %u x %u table needs about %llu MiB in memory (%llu MiB for its values, %llu MiB for the "
                      "engine), more than the limit of %s (use mem_limit= to change the limit)",
                      rows, cols, (unsigned long long)(need >> 20) + 1, (unsigned long long)(mine >> 20) + 1,
-                     (unsigned long long)(sneed >> 20) + 1, mem_limit ? lim : "the address space");
+                     (unsigned long long)(eng >> 20) + 1, mem_limit ? lim : "the address space");
         return NULL;
     }
     TableObject *t = PyObject_New(TableObject, &TableType);
@@ -640,9 +679,27 @@ static PyObject *table_py(PyObject *self, PyObject *args)
     table_fill f = {t->data, cols, w};
     pyrun pr;
     pyrun_init(&pr, nthreads);
+    wy_status st;
     RELEASE(&pr);
-    wy_status st = wy_table_stream(&r, rows, cols, side, mem_limit ? mem_limit - mine : 0, &pr.run, table_row, &f,
-                                   err, sizeof err);
+    if (held) {
+        wy_table *tab = NULL;
+        uint32_t *row = NULL;
+        st = wy_table_compute_run(&tab, &r, rows, cols, side, mem_limit - mine, WY_LAYOUT_AUTO, &pr.run, err,
+                                  sizeof err);
+        if (st == WY_OK && !(row = malloc((size_t)cols * sizeof *row))) {
+            snprintf(err, sizeof err, "a %u x %u table: out of memory for a row", rows, cols);
+            st = WY_ERANGE;
+        }
+        for (uint32_t x = 0; st == WY_OK && x < rows; x++) {
+            wy_table_row(tab, x, side, row);
+            table_row(&f, x, row, cols);
+        }
+        free(row);
+        wy_table_free(tab);
+    } else {
+        st = wy_table_stream(&r, rows, cols, side, mem_limit ? mem_limit - mine : 0, &pr.run, table_row, &f, err,
+                             sizeof err);
+    }
     ACQUIRE(&pr);
     if (st != WY_OK) {
         Py_DECREF(t);
@@ -1536,26 +1593,38 @@ static PyObject *default_threads_py(PyObject *self, PyObject *noargs)
     return PyLong_FromUnsignedLong(default_threads());
 }
 
+/* the calls that run an engine (pyrun), counted against PY_MAX_NEST */
+NESTED(table_py)
+NESTED(values_py)
+NESTED(moves_py)
+NESTED(ppos_from_py)
+NESTED(ppos_window_py)
+NESTED(period_py)
+NESTED(compare_py)
+NESTED(check_py)
+NESTED(plot_py)
+
 #define FN(name, fn, flags, doc) {name, (PyCFunction)(void (*)(void))fn, flags, doc}
 static PyMethodDef module_methods[] = {
     FN("_parse", parse_py, METH_VARARGS, "_parse(rules) -> dict: the ruleset's fields and canonical text."),
     FN("_side_text", side_text_py, METH_VARARGS, "_side_text(rules, pass, heap) -> str: the side state in words."),
     FN("_format_bytes", format_bytes_py, METH_VARARGS, "_format_bytes(n) -> str: bytes in words ('1.5 MiB')."),
-    FN("_table", table_py, METH_VARARGS, "_table(rules, rows, cols, pass, heap, threads, mem_limit) -> Table"),
-    FN("_values", values_py, METH_VARARGS,
+    FN("_table", table_py_nested, METH_VARARGS, "_table(rules, rows, cols, pass, heap, threads, mem_limit) -> Table"),
+    FN("_values", values_py_nested, METH_VARARGS,
        "_values(rules, pass, heap, xs, ys, threads, mem_limit, default_limit) -> list[Value]"),
-    FN("_moves", moves_py, METH_VARARGS, "_moves(rules, pass, heap, x, y, threads, mem_limit, default_limit) -> Moves"),
-    FN("_ppos_from", ppos_from_py, METH_VARARGS,
+    FN("_moves", moves_py_nested, METH_VARARGS,
+       "_moves(rules, pass, heap, x, y, threads, mem_limit, default_limit) -> Moves"),
+    FN("_ppos_from", ppos_from_py_nested, METH_VARARGS,
        "_ppos_from(rules, pass, heap, start, k, g, threads, mem_limit, default_limit) -> list[(n, x, y)]"),
-    FN("_ppos_window", ppos_window_py, METH_VARARGS,
+    FN("_ppos_window", ppos_window_py_nested, METH_VARARGS,
        "_ppos_window(rules, pass, heap, rows, cols, g, count_only, engine, threads, mem_limit) -> list | int"),
-    FN("_period", period_py, METH_VARARGS, "_period(rules, pass, rows, max_cols, threads, mem_limit) -> dict"),
-    FN("_compare", compare_py, METH_VARARGS,
+    FN("_period", period_py_nested, METH_VARARGS, "_period(rules, pass, rows, max_cols, threads, mem_limit) -> dict"),
+    FN("_compare", compare_py_nested, METH_VARARGS,
        "_compare(rules_a, pass_a, heap_a, rules_b, pass_b, heap_b, size, set_mode, g, g_b, engine, threads, "
        "mem_limit, positions) -> dict"),
     FN("_claims", claims_py, METH_NOARGS, "_claims() -> list[dict]: every claim of the papers."),
-    FN("_check", check_py, METH_VARARGS, "_check(index, limit, threads, mem_limit) -> dict"),
-    FN("_plot", plot_py, METH_VARARGS,
+    FN("_check", check_py_nested, METH_VARARGS, "_check(index, limit, threads, mem_limit) -> dict"),
+    FN("_plot", plot_py_nested, METH_VARARGS,
        "_plot(style, format, games, rows, cols, value, cell, title, threads, mem_limit) -> bytes | str"),
     FN("_available_memory", available_memory_py, METH_NOARGS,
        "_available_memory() -> int: the tool's default memory limit (MemAvailable)."),

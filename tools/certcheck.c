@@ -19,10 +19,20 @@
  * only position without another move) and max=N (take at most N from a
  * heap, a diagonal move at most N from each).  Anything else is refused.
  *
+ * The work is estimated from the certificate before anything is computed
+ * (layers x rows x columns x the options of a cell, cert_cost) and refused
+ * above --max-work (default 2^37 units, a few minutes), as is memory above
+ * the machine's.  The text is read line by line with a bound (a NUL byte,
+ * a carriage return, a line over 1024 bytes or anything after "end" is a
+ * malformed file), and the ruleset is printed back as parsed, in canonical
+ * form.
+ *
  * Exit status: 0 every certificate verified; 1 some certificate is false
  * (the message says what fails); 2 bad usage, an unreadable or malformed
- * certificate, or a ruleset the checker does not know; 3 out of memory.
+ * certificate, or a ruleset the checker does not know; 3 a resource limit
+ * (the estimate above the limit, with the estimate; out of memory).
  */
+#define _DEFAULT_SOURCE /* sysconf(_SC_PHYS_PAGES) */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -31,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #define FORMAT_LINE "wythoff-period-certificate 1"
 #define MAX_ROWS 4096u
@@ -89,23 +100,31 @@ static int parse_u64(uint64_t *out, const char *s, uint64_t max)
     return 1;
 }
 
-/* GAME('+'OPTION)*, GAME wythoff or nim, OPTION pass, pass=K or max=N. */
+/* GAME('+'OPTION)*, GAME wythoff or nim, OPTION pass, pass=K or max=N,
+ * each option once, in any order; every part non-empty (no '+' first,
+ * last or twice).  1 on success. */
 static int parse_rules(rules *r, const char *text, char *err, size_t errlen)
 {
-    char buf[256];
-    if (strlen(text) >= sizeof buf)
-        return snprintf(err, errlen, "ruleset too long"), 0;
-    strcpy(buf, text);
     memset(r, 0, sizeof *r);
-    char *save = NULL, *tok = strtok_r(buf, "+", &save);
-    if (!tok || (strcmp(tok, "wythoff") != 0 && strcmp(tok, "nim") != 0))
-        return snprintf(err, errlen, "ruleset '%.60s': the game must be wythoff or nim", text), 0;
-    r->diag = strcmp(tok, "wythoff") == 0;
+    const size_t len = strlen(text);
+    if (len >= 256)
+        return snprintf(err, errlen, "ruleset '%.60s...': too long", text), 0;
+    const char *p = text;
+    size_t n = strcspn(p, "+");
+    if (!(n == 7 && strncmp(p, "wythoff", 7) == 0) && !(n == 3 && strncmp(p, "nim", 3) == 0))
+        return snprintf(err, errlen, "ruleset '%.60s': it must start with the game, wythoff or nim", text), 0;
+    r->diag = n == 7;
     int have_pass = 0, have_max = 0;
-    if (text[strlen(text) - 1] == '+' || strstr(text, "++"))
-        return snprintf(err, errlen, "ruleset '%.60s': an empty option", text), 0;
-    while ((tok = strtok_r(NULL, "+", &save))) {
+    for (p += n; *p == '+';) {
+        p++;
+        n = strcspn(p, "+");
+        char tok[256];
+        memcpy(tok, p, n);
+        tok[n] = '\0';
+        p += n;
         uint64_t v;
+        if (n == 0)
+            return snprintf(err, errlen, "ruleset '%.60s': an empty option (a '+' with nothing after it)", text), 0;
         if (strcmp(tok, "pass") == 0 && !have_pass) {
             r->passes = 1;
             have_pass = 1;
@@ -128,6 +147,19 @@ static int parse_rules(rules *r, const char *text, char *err, size_t errlen)
         }
     }
     return 1;
+}
+
+/* The ruleset in the tool's canonical text (game, pass, max): what the
+ * checker parsed, printed back. */
+static void format_rules(char *buf, size_t len, const rules *r)
+{
+    int n = snprintf(buf, len, "%s", r->diag ? "wythoff" : "nim");
+    if (r->passes == 1)
+        n += snprintf(buf + n, len - (size_t)n, "+pass");
+    else if (r->passes > 1)
+        n += snprintf(buf + n, len - (size_t)n, "+pass=%u", r->passes);
+    if (r->max)
+        snprintf(buf + n, len - (size_t)n, "+max=%u", r->max);
 }
 
 /* ------------------------------------------------------------------ */
@@ -316,24 +348,49 @@ static int compute(values *t, uint64_t c1, rowset *cap1, uint64_t c2, rowset *ca
 /* The certificate                                                      */
 /* ------------------------------------------------------------------ */
 
-/* The next line without its newline, or NULL at the end of the file.
- * *trunc is set when the last line had no newline. */
-static char *next_line(FILE *f, char **buf, size_t *cap, int *trunc, uint64_t *lineno)
+/* Lines of a certificate, read with a bound: no line of the format is
+ * longer than LINE_CAP bytes (the longest, a row line, has at most 5
+ * numbers), so a longer one is an error found after LINE_CAP + 1 bytes,
+ * not a read of the whole file into memory. */
+#define LINE_CAP 1024
+
+typedef struct {
+    FILE *f;
+    char buf[LINE_CAP + 2];
+    uint64_t ln;     /* lines read */
+    int trunc;       /* the last line had no newline */
+    char bad[96];    /* why the last line is not text ("" none) */
+} reader;
+
+/* The next line without its newline, or NULL at the end of the file or on
+ * a bad line (r->bad says which: a NUL byte, a carriage return, a line
+ * longer than LINE_CAP).  Comment lines ('#' first, after the first line)
+ * are skipped. */
+static const char *next_line(reader *r)
 {
     for (;;) {
-        ssize_t n = getline(buf, cap, f);
-        if (n < 0)
+        size_t n = 0;
+        int ch;
+        while ((ch = getc(r->f)) != EOF && ch != '\n') {
+            if (ch == '\0' || ch == '\r' || n == LINE_CAP) {
+                r->ln++;
+                snprintf(r->bad, sizeof r->bad, "line %" PRIu64 ": %s", r->ln,
+                         ch == '\0'   ? "a NUL byte (a certificate is text)"
+                         : ch == '\r' ? "a carriage return (the certificate format has plain newlines)"
+                                      : "longer than " "1024" " bytes");
+                return NULL;
+            }
+            r->buf[n++] = (char)ch;
+        }
+        if (ch == EOF && n == 0)
             return NULL;
-        ++*lineno;
-        if ((*buf)[n - 1] == '\n')
-            (*buf)[--n] = 0;
-        else
-            *trunc = 1;
-        if (memchr(*buf, 0, (size_t)n) || (n && (*buf)[n - 1] == '\r'))
-            return *buf; /* the caller's comparison fails on it */
-        if ((*buf)[0] == '#' && *lineno > 1)
+        r->buf[n] = '\0';
+        r->ln++;
+        if (ch == EOF)
+            r->trunc = 1;
+        if (r->buf[0] == '#' && r->ln > 1)
             continue;
-        return *buf;
+        return r->buf;
     }
 }
 
@@ -354,32 +411,47 @@ static void cert_free(cert *c)
 static int cert_read(cert *c, const char *path, char *err, size_t errlen)
 {
     memset(c, 0, sizeof *c);
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f)
+    reader rd;
+    memset(&rd, 0, sizeof rd);
+    rd.f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!rd.f)
         return snprintf(err, errlen, "cannot read (%s)", strerror(errno)), 2;
-    char *line = NULL, *l;
-    size_t cap = 0;
-    int trunc = 0, rc = 2;
-    uint64_t ln = 0, v;
-    l = next_line(f, &line, &cap, &trunc, &ln);
+    const char *l;
+    int rc = 2;
+    uint64_t v;
+#define BAD_LINE()                                                                                                 \
+    do {                                                                                                           \
+        if (rd.bad[0]) {                                                                                           \
+            snprintf(err, errlen, "%s", rd.bad);                                                                   \
+            goto out;                                                                                              \
+        }                                                                                                          \
+    } while (0)
+    l = next_line(&rd);
     if (!l || strcmp(l, FORMAT_LINE) != 0) {
-        snprintf(err, errlen, "not a certificate: the first line is not '%s'", FORMAT_LINE);
+        snprintf(err, errlen, "not a certificate: the first line is not '%s'%s%s", FORMAT_LINE, rd.bad[0] ? ": " : "",
+                 rd.bad);
         goto out;
     }
-    l = next_line(f, &line, &cap, &trunc, &ln);
+    l = next_line(&rd);
+    BAD_LINE();
     if (!l || strncmp(l, "rules ", 6) != 0) {
-        snprintf(err, errlen, "line %" PRIu64 ": 'rules RULES' expected", ln);
+        snprintf(err, errlen, "line %" PRIu64 ": 'rules RULES' expected", rd.ln);
         goto out;
     }
-    snprintf(c->text, sizeof c->text, "%s", l + 6);
-    if (!parse_rules(&c->r, c->text, err, errlen))
+    if (!parse_rules(&c->r, l + 6, err, errlen)) {
+        char why[512];
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, errlen, "line %" PRIu64 ": %.400s", rd.ln, why);
         goto out;
+    }
+    format_rules(c->text, sizeof c->text, &c->r);
     static const char *keys[] = {"rows", "layers", "y0", "period", "shift", "window"};
     uint64_t *dst[] = {NULL, NULL, &c->y0, &c->P, &c->d, &c->window};
     for (int k = 0; k < 6; k++) {
-        l = next_line(f, &line, &cap, &trunc, &ln);
+        l = next_line(&rd);
+        BAD_LINE();
         if (!key_u64(l, keys[k], &v, (uint64_t)1 << 62)) {
-            snprintf(err, errlen, "line %" PRIu64 ": '%s NUMBER' expected%s", ln, keys[k],
+            snprintf(err, errlen, "line %" PRIu64 ": '%s NUMBER' expected%s", rd.ln, keys[k],
                      l ? "" : " (the file ends early)");
             goto out;
         }
@@ -390,7 +462,7 @@ static int cert_read(cert *c, const char *path, char *err, size_t errlen)
         else
             *dst[k] = v;
         if ((k == 0 && (v < 1 || v > MAX_ROWS)) || (k == 1 && v != c->r.passes + 1)) {
-            snprintf(err, errlen, "line %" PRIu64 ": %s %" PRIu64 " out of range (%s)", ln, keys[k], v,
+            snprintf(err, errlen, "line %" PRIu64 ": %s %" PRIu64 " out of range (%s)", rd.ln, keys[k], v,
                      k == 0 ? "1 to 4096" : "the ruleset's passes + 1");
             goto out;
         }
@@ -411,47 +483,52 @@ static int cert_read(cert *c, const char *path, char *err, size_t errlen)
     for (uint32_t p = 0; p < c->L; p++)
         for (uint32_t x = 0; x < c->R; x++) {
             size_t i = (size_t)p * c->R + x;
-            char want[48];
+            char want[48], num[LINE_CAP + 2];
             snprintf(want, sizeof want, "row %u %u ", p, x);
-            l = next_line(f, &line, &cap, &trunc, &ln);
+            l = next_line(&rd);
+            BAD_LINE();
             if (!l) {
                 snprintf(err, errlen, "truncated: the file ends before the row of layer %u, x = %u", p, x);
                 goto out;
             }
-            char *s = l + strlen(want), *t1, *t2;
+            const char *s = l + strlen(want), *t1, *t2;
             if (strncmp(l, want, strlen(want)) != 0 || !(t1 = strchr(s, ' ')) || !(t2 = strchr(t1 + 1, ' '))) {
-                snprintf(err, errlen, "line %" PRIu64 ": 'row %u %u PREPERIOD PERIOD SALTUS' expected", ln, p, x);
+                snprintf(err, errlen, "line %" PRIu64 ": 'row %u %u PREPERIOD PERIOD SALTUS' expected", rd.ln, p, x);
                 goto out;
             }
-            *t1 = *t2 = 0;
-            if (!parse_u64(&c->pre[i], s, (uint64_t)1 << 62) || !parse_u64(&c->per[i], t1 + 1, (uint64_t)1 << 62) ||
-                !parse_u64(&c->sal[i], t2 + 1, (uint64_t)1 << 62)) {
-                snprintf(err, errlen, "line %" PRIu64 ": bad number in the row of layer %u, x = %u", ln, p, x);
+            snprintf(num, sizeof num, "%s", s);
+            num[t1 - s] = num[t2 - s] = '\0';
+            if (!parse_u64(&c->pre[i], num, (uint64_t)1 << 62) ||
+                !parse_u64(&c->per[i], num + (t1 - s) + 1, (uint64_t)1 << 62) ||
+                !parse_u64(&c->sal[i], num + (t2 - s) + 1, (uint64_t)1 << 62)) {
+                snprintf(err, errlen, "line %" PRIu64 ": bad number in the row of layer %u, x = %u", rd.ln, p, x);
                 goto out;
             }
         }
-    l = next_line(f, &line, &cap, &trunc, &ln);
+    l = next_line(&rd);
+    BAD_LINE();
     if (!l || strcmp(l, "end") != 0) {
         snprintf(err, errlen, "%s", l ? "'end' expected after the rows" : "truncated: no 'end' line");
         goto out;
     }
-    if (trunc) {
+    if (rd.trunc) {
         snprintf(err, errlen, "truncated: the last line has no newline");
         goto out;
     }
-    if (next_line(f, &line, &cap, &trunc, &ln)) {
-        snprintf(err, errlen, "line %" PRIu64 ": text after 'end'", ln);
+    /* 'end' is the last line: nothing follows it, not even a comment */
+    if (getc(rd.f) != EOF) {
+        snprintf(err, errlen, "line %" PRIu64 ": text after 'end' (the format has no other part)", rd.ln + 1);
         goto out;
     }
-    if (ferror(f)) {
+    if (ferror(rd.f)) {
         snprintf(err, errlen, "read error");
         goto out;
     }
     rc = 0;
+#undef BAD_LINE
 out:
-    free(line);
-    if (f != stdin)
-        fclose(f);
+    if (rd.f != stdin)
+        fclose(rd.f);
     if (rc)
         cert_free(c);
     return rc;
@@ -487,8 +564,131 @@ static int holds(const values *t, const cert *c, uint32_t p, uint32_t x, uint64_
     return 1;
 }
 
-/* 0 verified, 1 false (err says why), 2 not checkable, 3 memory. */
-static int verify(const cert *c, char *err, size_t errlen)
+/* ------------------------------------------------------------------ */
+/* The cost of a check, estimated before anything is computed           */
+/* ------------------------------------------------------------------ */
+
+/* The default limit on the work (--max-work): 2^37 units, 1 to 5 minutes
+ * (docs/periods.md measures 0.5 ns a unit with max=N, 2 ns unbounded).
+ * Every committed certificate of data/periods/ stays below it (nim+pass,
+ * the largest: 7.5 * 10^10). */
+#define DEFAULT_MAX_WORK ((uint64_t)1 << 37)
+
+typedef unsigned __int128 u128;
+
+static uint64_t sat64(u128 v) { return v > UINT64_MAX ? UINT64_MAX : (uint64_t)v; }
+
+/* sum of min(N, y) for 0 <= y < Y */
+static u128 sum_min(uint64_t N, uint64_t Y)
+{
+    if (Y <= N)
+        return (u128)Y * (Y ? Y - 1 : 0) / 2;
+    return (u128)N * (N - 1) / 2 + (u128)N + (u128)(Y - N - 1) * N;
+}
+
+/* The work of compute() on rows 0..R-1, L layers, columns 0..Y-1, in units
+ * of about one option read (its loops: per cell the options it looks at and
+ * the mex search), and the bytes it allocates (with the values). */
+static void compute_cost(u128 *work, u128 *bytes, const rules *r, uint32_t R, uint32_t L, uint64_t Y)
+{
+    const uint64_t N = r->max;
+    const u128 nseq = (u128)L * R;
+    u128 w = 0, b = nseq * Y * 4 + nseq * 4 + (r->diag ? (u128)R * nseq * 4 : 0);
+    if (N) {
+        /* row min(N, y), column and diagonal at most min(N, x) each, the
+         * pass; the mex search at most as many steps again */
+        for (uint32_t x = 0; x < R; x++)
+            w += 2 * (sum_min(N, Y) + (u128)Y * ((1 + (r->diag != 0)) * (u128)(N < x ? N : x) + 1)) + 2 * (u128)Y;
+        b += (u128)(3 * N + 4) * 4;
+    } else {
+        /* column and diagonal x each, the pass, the mex window of NW
+         * words copied and searched */
+        const uint64_t maxopt = 2 * (uint64_t)R + 2, NW = maxopt / 64 + 2 < 64 ? maxopt / 64 + 2 : 64;
+        for (uint32_t x = 0; x < R; x++)
+            w += (u128)Y * ((1 + (r->diag != 0)) * (u128)x + 2 * NW + 4);
+        b += nseq * (((u128)Y + 2 * (u128)R + 2) / 64 + NW + 2) * 8 + nseq * 16;
+    }
+    *work = w * L;
+    *bytes = b;
+}
+
+/* The distinct primes of v (v <= 2^30: trial division), into p[]; how many. */
+static int primes_of(uint64_t v, uint64_t p[16])
+{
+    int n = 0;
+    for (uint64_t q = 2; q * q <= v; q++)
+        if (v % q == 0) {
+            p[n++] = q;
+            while (v % q == 0)
+                v /= q;
+        }
+    if (v > 1)
+        p[n++] = v;
+    return n;
+}
+
+/* The work of the whole check of c (compute() and the checks (a), (b) of
+ * verify()) and its bytes. */
+static void cert_cost(u128 *work, u128 *bytes, const cert *c, uint64_t K)
+{
+    compute_cost(work, bytes, &c->r, c->R, c->L, c->y0 + c->P + 1);
+    uint64_t pr[16];
+    const int np = primes_of(c->P, pr);
+    const size_t nseq = (size_t)c->L * c->R;
+    for (size_t i = 0; i < nseq; i++) {
+        const uint64_t pre = c->pre[i], q = c->per[i];
+        int w = 0; /* the divisors q / p checked for minimality */
+        for (int k = 0; k < np; k++)
+            w += q && q % pr[k] == 0;
+        *work += K + (pre > c->y0 ? 0 : c->y0 - pre) + c->P + 1 + (u128)w * c->P;
+    }
+}
+
+/* "123456789 (1.2e8)": a count in digits and, for a reader, its size. */
+static const char *count_text(char *buf, size_t len, uint64_t v)
+{
+    uint64_t m = v;
+    int e = 0;
+    while (m >= 100) {
+        m /= 10;
+        e++;
+    }
+    if (e)
+        snprintf(buf, len, "%" PRIu64 " (about %" PRIu64 ".%" PRIu64 "e%d)", v, m / 10, m % 10, e + 1);
+    else
+        snprintf(buf, len, "%" PRIu64, v);
+    return buf;
+}
+
+/* The physical memory of the machine (0: unknown). */
+static uint64_t phys_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
+}
+
+/* 0 when a check of this work and memory may start, else 3 with the
+ * estimate in err. */
+static int refuse(u128 work, u128 bytes, uint64_t max_work, const char *what, char *err, size_t errlen)
+{
+    char w[64], m[64];
+    const uint64_t ram = phys_memory();
+    if (work > max_work)
+        return snprintf(err, errlen,
+                        "%s needs about %s work units (options read) and %s bytes of memory, more than the "
+                        "limit of %" PRIu64 " units (--max-work N raises it; docs/periods.md)",
+                        what, count_text(w, sizeof w, sat64(work)), count_text(m, sizeof m, sat64(bytes)), max_work),
+               3;
+    if (ram && bytes > ram)
+        return snprintf(err, errlen, "%s needs about %s bytes of memory, more than this machine's %" PRIu64 " MiB",
+                        what, count_text(m, sizeof m, sat64(bytes)), ram >> 20),
+               3;
+    return 0;
+}
+
+/* 0 verified, 1 false (err says why), 2 not checkable, 3 a resource limit
+ * (the estimate above max_work or the machine's memory, or out of memory). */
+static int verify(const cert *c, uint64_t max_work, char *err, size_t errlen)
 {
     const rules *r = &c->r;
     const uint64_t K = r->max ? (r->max > c->R ? r->max : c->R) : c->R;
@@ -504,7 +704,14 @@ static int verify(const cert *c, char *err, size_t errlen)
     if (c->y0 + c->P + 1 > MAX_COLS)
         return snprintf(err, errlen, "y0 + period = %" PRIu64 ": more than the checker computes (2^30 columns)",
                         c->y0 + c->P),
-               2;
+               3;
+    {
+        u128 work, bytes;
+        cert_cost(&work, &bytes, c, K);
+        int rc = refuse(work, bytes, max_work, "the check", err, errlen);
+        if (rc)
+            return rc;
+    }
     values t = {*r, c->R, c->L, c->y0 + c->P + 1, NULL};
     const size_t nseq = (size_t)c->L * c->R;
     t.v = malloc(nseq * (size_t)t.Y * sizeof *t.v);
@@ -545,6 +752,8 @@ static int verify(const cert *c, char *err, size_t errlen)
             }
         }
     /* (b) every row's period, preperiod and saltus */
+    uint64_t pr[16];
+    const int np = primes_of(c->P, pr);
     for (uint32_t p = 0; p < c->L; p++)
         for (uint32_t x = 0; x < c->R; x++) {
             const size_t i = (size_t)p * c->R + x;
@@ -579,9 +788,16 @@ static int verify(const cert *c, char *err, size_t errlen)
                          p, x, pre, pre - 1);
                 goto out;
             }
-            for (uint64_t e = 1; e < q; e++) {
-                if (c->P % e || ((unsigned __int128)e * c->d) % c->P)
+            /* q is the smallest: the periods of the row that divide P are
+             * closed under gcd and under multiples that divide P
+             * (docs/periods.md), so were some e < q one, so would be q / p
+             * for a prime p of q; each q / p is checked */
+            for (int k = 0; k < np; k++) {
+                if (q % pr[k])
                     continue;
+                const uint64_t e = q / pr[k];
+                if (((unsigned __int128)e * c->d) % c->P)
+                    continue; /* no integer saltus: not a period */
                 if (holds(&t, c, p, x, e, e * c->d / c->P, c->y0, c->y0 + c->P, &bad)) {
                     snprintf(err, errlen, "layer %u row %u: period %" PRIu64 " is not the smallest (%" PRIu64 " works)",
                              p, x, q, e);
@@ -603,9 +819,9 @@ out:
 
 /* --table RULES ROWS COLS [PASSES_LEFT]: the checker's own values as CSV,
  * in the layout of `wythoff table --format csv` (for the tests). */
-static int table_mode(int argc, char **argv)
+static int table_mode(int argc, char **argv, uint64_t max_work)
 {
-    char err[256];
+    char err[512];
     rules r;
     uint64_t R, C, P;
     if (argc < 3 || argc > 4)
@@ -617,6 +833,10 @@ static int table_mode(int argc, char **argv)
     P = r.passes;
     if (argc == 4 && (!parse_u64(&P, argv[3], r.passes)))
         return msg(2, "--table: PASSES_LEFT 0 to %u expected", r.passes);
+    u128 work, bytes;
+    compute_cost(&work, &bytes, &r, (uint32_t)R, r.passes + 1, C);
+    if (refuse(work, bytes, max_work, "the table", err, sizeof err))
+        return msg(3, "%s", err);
     values t = {r, (uint32_t)R, r.passes + 1, C, NULL};
     t.v = malloc((size_t)t.L * R * C * sizeof *t.v);
     if (!t.v || compute(&t, 0, NULL, 0, NULL))
@@ -639,37 +859,87 @@ static int table_mode(int argc, char **argv)
 static int usage(FILE *f, int code)
 {
     fprintf(f,
-            "usage: %s FILE...   (FILE '-': standard input)\n"
-            "       %s --table RULES ROWS COLS [PASSES_LEFT]\n"
+            "usage: %s [--max-work N] FILE...   (FILE '-': standard input)\n"
+            "       %s [--max-work N] --table RULES ROWS COLS [PASSES_LEFT]\n"
             "Re-verifies row-period certificates written by 'wythoff period RULES --rows R --certificate FILE'\n"
             "from scratch, sharing no code with the engine (docs/periods.md).  One line per verified\n"
             "certificate; exit 0 all verified, 1 a certificate is false, 2 unreadable or malformed,\n"
-            "3 out of memory.  --table prints the checker's own values (CSV, as 'wythoff table').\n",
+            "3 a resource limit: the work estimated before starting is above --max-work (default 2^37\n"
+            "units, a few minutes), or the memory above the machine's, or out of memory.\n"
+            "--table prints the checker's own values (CSV, as 'wythoff table').\n",
             prog, prog);
     return code;
 }
 
+/* N, A^B or AeB (at most 2^64 - 1); 1 on success. */
+static int parse_work(uint64_t *out, const char *s)
+{
+    const char *op = strpbrk(s, "^e");
+    if (!op)
+        return parse_u64(out, s, UINT64_MAX);
+    char a[32];
+    uint64_t base, ex, v = 1;
+    if ((size_t)(op - s) >= sizeof a)
+        return 0;
+    memcpy(a, s, (size_t)(op - s));
+    a[op - s] = '\0';
+    if (!parse_u64(&base, a, UINT64_MAX) || !parse_u64(&ex, op + 1, 64))
+        return 0;
+    if (*op == 'e') {
+        for (uint64_t k = 0; k < ex; k++) {
+            if (v > UINT64_MAX / 10)
+                return 0;
+            v *= 10;
+        }
+        if (base && v > UINT64_MAX / base)
+            return 0;
+        *out = base * v;
+        return 1;
+    }
+    for (uint64_t k = 0; k < ex; k++) {
+        if (base && v > UINT64_MAX / base)
+            return 0;
+        v *= base;
+    }
+    *out = v;
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
+    uint64_t max_work = DEFAULT_MAX_WORK;
+    int i = 1;
     if (argc < 2)
         return usage(stderr, 2);
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
-        return usage(stdout, 0);
-    if (strcmp(argv[1], "--table") == 0)
-        return table_mode(argc - 2, argv + 2);
-    int worst = 0, i = 1;
-    if (strcmp(argv[1], "--") == 0)
-        i++;
-    else if (argv[1][0] == '-' && argv[1][1])
-        return msg(2, "unknown option '%.40s'", argv[1]), usage(stderr, 2);
+    for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
+            return usage(stdout, 0);
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        if (strcmp(a, "--table") == 0)
+            return table_mode(argc - i - 1, argv + i + 1, max_work);
+        if (strcmp(a, "--max-work") == 0 || strncmp(a, "--max-work=", 11) == 0) {
+            const char *v = a[10] == '=' ? a + 11 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!v || !parse_work(&max_work, v) || max_work == 0)
+                return msg(2, "--max-work needs a positive number of work units (N, A^B or AeB, at most 2^64 - 1), "
+                           "not '%.40s'", v ? v : ""),
+                       usage(stderr, 2);
+            continue;
+        }
+        return msg(2, "unknown option '%.40s'", a), usage(stderr, 2);
+    }
     if (i >= argc)
         return usage(stderr, 2);
+    int worst = 0;
     for (; i < argc; i++) {
         char err[512];
         cert c;
         int rc = cert_read(&c, argv[i], err, sizeof err);
         if (!rc) {
-            rc = verify(&c, err, sizeof err);
+            rc = verify(&c, max_work, err, sizeof err);
             if (!rc)
                 printf("verified %s: %s, rows 0-%u, %u layer%s: G(x, y + %" PRIu64 ") = G(x, y) + %" PRIu64
                        " for y >= %" PRIu64 "; every row's preperiod, period and saltus smallest and right\n",

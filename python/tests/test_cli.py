@@ -204,3 +204,40 @@ def test_check_equals_cli(cli, ids, limit):
 
 def test_claims_equal_cli(cli):
     assert wythoff.claims() == cli.json("check", "--list")
+
+
+def naive_rows(rows, cols):
+    """Wythoff's values of rows 0..rows-1 by the mex of every option, with a
+    set of the values seen on each line (row, column, diagonal)."""
+    g = [[0] * cols for _ in range(rows)]
+    for x in range(rows):
+        seen_row, low = set(), 0  # every value below low is in seen_row
+        for y in range(cols):
+            others = {g[i][y] for i in range(x)} | {g[x - k][y - k] for k in range(1, min(x, y) + 1)}
+            v = low
+            while v in seen_row or v in others:
+                v += 1
+            g[x][y] = v
+            seen_row.add(v)
+            while low in seen_row:
+                low += 1
+    return g
+
+
+def test_narrow_tables():
+    # 1 x 10^6: the ring of rows of wy_table_stream would need every line's
+    # bitset over 10^6 values (233 GiB), the table 6 MiB: it is computed in
+    # memory (it was refused with TooLargeError); row 0 is G(0, y) = y
+    t = wythoff.table("wythoff", rows=1, cols=10**6)
+    assert t.shape == (1, 10**6) and t.format == "I" and t[0] == list(range(10**6))
+    t = wythoff.table("wythoff", rows=10**6, cols=1)
+    assert t.shape == (10**6, 1) and [t[x, 0] for x in range(0, 10**6, 997)] == list(range(0, 10**6, 997))
+    # the same path within a limit that refuses the ring: 3 x 60000 against
+    # a naive mex (the ring needs about 1.3 GiB there)
+    t = wythoff.table("wythoff", rows=3, cols=60000, mem_limit=2**28)
+    assert t.tolist() == naive_rows(3, 60000)
+    # refused within 1 MiB, with the estimate of the cheaper way (it said
+    # 238545 MiB for the engine)
+    with pytest.raises(wythoff.TooLargeError, match="a 1 x 1000000 table needs about") as e:
+        wythoff.table("wythoff", rows=1, cols=10**6, mem_limit=2**20)
+    assert int(str(e.value).split("needs about ")[1].split()[0]) < 100, str(e.value)

@@ -91,3 +91,73 @@ def test_two_threads_at_once():
     for t in ths:
         t.join()
     assert out[0] == out[1] and len(out[0]) == 2000
+
+
+# A signal handler that calls the module runs in the middle of the
+# computation it interrupts (the engine checks the signals every 50 ms).
+# A timer firing every millisecond with a handler that computes a table
+# nests computations: before the fix about 250 of them overflowed the C
+# stack (a segfault); now the 17th nested call raises RecursionError, which
+# cancels the computations below it and reaches the outermost call; a
+# handler that calls the module once is answered.  In a child process: a
+# crash must not take pytest with it.
+NEST_CHILD = textwrap.dedent("""
+    import signal, sys, wythoff
+    kind = sys.argv[1]
+    st = {"depth": 0, "max": 0, "calls": 0, "inner": None, "stop": False}
+    def handler(sig, frame):
+        if st["stop"]:
+            return
+        st["depth"] += 1
+        st["max"] = max(st["max"], st["depth"])
+        st["calls"] += 1
+        try:
+            if kind == "deep":
+                try:
+                    wythoff.table("wythoff", size=3000, threads=1)
+                except RecursionError:
+                    st["stop"] = True  # no more handlers while it unwinds
+                    signal.setitimer(signal.ITIMER_REAL, 0, 0)
+                    raise
+            else:
+                signal.setitimer(signal.ITIMER_REAL, 0, 0)  # once
+                st["inner"] = wythoff.value("wythoff+pass", 7, 6).value
+        finally:
+            st["depth"] -= 1
+    signal.signal(signal.SIGALRM, handler)
+    signal.setitimer(signal.ITIMER_REAL, 0.001, 0.001)
+    try:
+        t = wythoff.table("wythoff", size=3000, threads=1)
+        print("outer done", t[3, 5], flush=True)
+    except RecursionError as e:
+        print("outer RecursionError:", e, flush=True)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+    print("max depth", st["max"], "calls", st["calls"], "inner", st["inner"], flush=True)
+    print("then G(7, 6) =", wythoff.value("wythoff+pass", 7, 6).value, flush=True)
+""")
+
+
+def test_signal_handler_nesting_is_bounded():
+    env = dict(os.environ, PYTHONPATH=PKG + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    p = subprocess.run([sys.executable, "-c", NEST_CHILD, "deep"], capture_output=True, text=True, env=env,
+                       timeout=120)
+    assert p.returncode == 0, f"exit {p.returncode}: {p.stdout} {p.stderr[-2000:]}"
+    assert "outer RecursionError: wythoff: 17 calls nested in signal handlers during a computation (at most 16" \
+        in p.stdout, p.stdout
+    # the handlers nested 16 deep (the outermost call is not a handler's):
+    # 15 of them computing, the 16th refused
+    depth = int(p.stdout.split("max depth ")[1].split()[0])
+    assert depth >= 16, p.stdout
+    assert "then G(7, 6) = 0" in p.stdout, p.stdout
+
+
+def test_signal_handler_calling_the_module_once():
+    env = dict(os.environ, PYTHONPATH=PKG + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    p = subprocess.run([sys.executable, "-c", NEST_CHILD, "once"], capture_output=True, text=True, env=env,
+                       timeout=120)
+    assert p.returncode == 0, f"exit {p.returncode}: {p.stdout} {p.stderr[-2000:]}"
+    # the table of the outer call is complete and right: (3, 5) is a P-position
+    assert "outer done 0" in p.stdout, p.stdout
+    assert "calls 1 inner 0" in p.stdout, p.stdout

@@ -8,6 +8,13 @@
  * here again from floor(n phi) in exact integer arithmetic (ck_floor_phi),
  * independently of app/cmd_glayers.c.
  *
+ * What is independent of the layer engine: every g-position with both
+ * coordinates below T = min(N, 2048) against the table engine (a different
+ * algorithm: the whole window's values), cell by cell, and the one position
+ * per value and diagonal.  Beyond T the offsets and radii are compared with
+ * the figures the same layer engine measured at 10^9: a consistency check
+ * of the engine with itself, which the claims' texts say.
+ *
  * Indexing: every diagonal y - x = n >= 0 holds each value exactly once, so
  * the g-position (a_n^g, b_n^g) with b_n^g - a_n^g = n is unique, and its
  * offset is d_n^g = a_n^g - a_n = b_n^g - b_n, (a_n, b_n) = (floor(n phi),
@@ -17,6 +24,7 @@
 #define GMAX 64
 #define FWIN 4096 /* the radius of agreement is measured up to this */
 #define NFIB 60
+#define TWIN 2048 /* the table engine's window */
 
 /* The ranges measured at N = 10^9 (docs/glayers.md, data/glayers/
  * summary-1e9.csv): the least and largest offset of each value. */
@@ -58,6 +66,15 @@ typedef struct {
     int lo[GMAX + 1], hi[GMAX + 1];
     int dup;
     uint64_t dx, dy, dg;
+    /* the table engine's window 0 <= x, y < tw: its values, the positions
+     * the scan reported there (a bit per cell), the reports whose value
+     * differs from the table's (the first) */
+    const ck *ck;
+    const wy_table *t;
+    wy_side side;
+    uint32_t tw;
+    uint8_t *tmark;
+    uint64_t tbad, tbx, tby, tbg, tbv;
 } gl_ctx;
 
 static int gl_fn(void *ctx, uint64_t g, uint64_t x, uint64_t y)
@@ -66,6 +83,16 @@ static int gl_fn(void *ctx, uint64_t g, uint64_t x, uint64_t y)
     uint64_t n = y - x;
     int64_t d = (int64_t)x - (int64_t)ck_floor_phi(n);
     c->seen[g]++;
+    if (x < c->tw && y < c->tw) {
+        uint32_t v = ck_eng(c->ck)->table_get(c->t, (uint32_t)x, (uint32_t)y, c->side);
+        size_t k = (size_t)x * c->tw + y;
+        c->tmark[k >> 3] |= (uint8_t)(1u << (k & 7));
+        if (v != g) {
+            if (!c->tbad)
+                c->tbx = x, c->tby = y, c->tbg = g, c->tbv = v;
+            c->tbad++;
+        }
+    }
     uint8_t *f = c->found + g * c->fbytes;
     if (n >= c->fbits || (f[n >> 3] & (1u << (n & 7)))) {
         if (!c->dup) {
@@ -163,26 +190,53 @@ static wy_status c_glayers(ck *c, const void *arg)
     g->fbits = n / 5 * 2 + 256;
     g->fbytes = g->fbits / 8 + 1;
     uint64_t winb = (uint64_t)(GMAX + 1) * g->nfib * 2 * FWIN;
-    uint64_t need = wy_layer_all_estimate(&r, (wy_side){0, 0}, GMAX, n) + winb + (GMAX + 1) * g->fbytes;
+    const ck_engine *e = ck_eng(c);
+    wy_side side = {0, 0};
+    g->ck = c;
+    g->side = side;
+    g->tw = (uint32_t)(n < TWIN ? n : TWIN);
+    const size_t tbytes = ((size_t)g->tw * g->tw + 7) / 8;
+    uint64_t need = wy_layer_all_estimate(&r, side, GMAX, n) + winb + (GMAX + 1) * g->fbytes +
+                    wy_table_estimate(&r, g->tw, g->tw, side) + tbytes;
     st = ck_need_mem(c, need, "the layer scan of values 0..64");
-    if (st != WY_OK) {
-        free(g);
-        return st;
+    wy_table *t = NULL;
+    if (st == WY_OK) {
+        g->win = malloc(winb);
+        g->found = calloc((GMAX + 1) * g->fbytes, 1);
+        g->tmark = calloc(tbytes, 1);
+        if (!g->win || !g->found || !g->tmark)
+            st = ck_oom(c, "the layer scan of values 0..64");
     }
-    g->win = malloc(winb);
-    g->found = calloc((GMAX + 1) * g->fbytes, 1);
-    if (!g->win || !g->found) {
-        free(g->win);
-        free(g->found);
-        free(g);
-        return ck_oom(c, "the layer scan of values 0..64");
+    if (st == WY_OK)
+        st = e->table_compute(&t, &r, g->tw, g->tw, side, c->mem_limit, WY_LAYOUT_AUTO, c->run, c->err, c->errlen);
+    if (st == WY_OK) {
+        g->t = t;
+        memset(g->win, 127, winb);
+        for (int v = 0; v <= GMAX; v++) {
+            g->lo[v] = INT32_MAX;
+            g->hi[v] = INT32_MIN;
+        }
+        st = e->layer_scan_all(&r, side, GMAX, n, c->mem_limit, gl_fn, g, NULL, c->run, c->err, c->errlen);
     }
-    memset(g->win, 127, winb);
-    for (int v = 0; v <= GMAX; v++) {
-        g->lo[v] = INT32_MAX;
-        g->hi[v] = INT32_MIN;
-    }
-    st = wy_layer_scan_all(&r, (wy_side){0, 0}, GMAX, n, c->mem_limit, gl_fn, g, NULL, c->run, c->err, c->errlen);
+    /* the table's cells x <= y < tw of values 0..64 the scan did not report */
+    uint64_t tmiss = 0, tmx = 0, tmy = 0, tmv = 0, tcells = 0;
+    if (st == WY_OK)
+        for (uint32_t x = 0; x < g->tw; x++)
+            for (uint32_t y = x; y < g->tw; y++) {
+                uint32_t v = e->table_get(t, x, y, side);
+                size_t k = (size_t)x * g->tw + y;
+                if (v > GMAX)
+                    continue;
+                tcells++;
+                if (!(g->tmark[k >> 3] & (1u << (k & 7)))) {
+                    if (!tmiss)
+                        tmx = x, tmy = y, tmv = v;
+                    tmiss++;
+                }
+            }
+    if (t)
+        e->table_free(t);
+    free(g->tmark);
     if (st != WY_OK) {
         free(g->win);
         free(g->found);
@@ -202,6 +256,20 @@ static wy_status c_glayers(ck *c, const void *arg)
         c->res->verdict = WY_CLAIM_FAIL;
         ck_note(c, "Value %llu has two positions on diagonal %llu (or one beyond 2 N / 5 + 256), one at (%llu, %llu). ", (unsigned long long)g->dg,
                 (unsigned long long)(g->dy - g->dx), (unsigned long long)g->dx, (unsigned long long)g->dy);
+    }
+    if (g->tbad || tmiss) {
+        c->res->verdict = WY_CLAIM_FAIL;
+        if (g->tbad)
+            ck_note(c, "%llu g-position(s) with x <= y < %u differ from the table engine; the first: value %llu at (%llu, %llu), where the table engine has %llu. ",
+                    (unsigned long long)g->tbad, g->tw, (unsigned long long)g->tbg, (unsigned long long)g->tbx,
+                    (unsigned long long)g->tby, (unsigned long long)g->tbv);
+        if (tmiss)
+            ck_note(c, "%llu cell(s) x <= y < %u of value at most 64 in the table engine were not found by the layer scan; the first: (%llu, %llu), value %llu. ",
+                    (unsigned long long)tmiss, g->tw, (unsigned long long)tmx, (unsigned long long)tmy,
+                    (unsigned long long)tmv);
+    } else {
+        ck_note(c, "The %llu cells x <= y < %u of value at most 64 are exactly the table engine's. ", (unsigned long long)tcells,
+                g->tw);
     }
     if (which == 0) {
         snprintf(c->res->range, sizeof c->res->range,
@@ -262,22 +330,30 @@ static wy_status c_glayers(ck *c, const void *arg)
 
 static const int W_OFFSETS = 0, W_FIB = 1;
 
+#define I_GL                                                                                                           \
+    "the table engine (a different algorithm) on every cell x <= y < min(N, 2048); beyond it none: the figures the "   \
+    "same layer engine measured at 10^9 (a self-consistency check)"
+
 const ck_claim ck_claims_glayers[] = {
     {{"glayers.offsets", "docs/glayers.md (Nivasch 2009, Theorem: bounded distance; Blass and Fraenkel 1990 for g = 1)",
       "For every value g <= 64 of Wythoff's game and every n >= 0, the g-position (a_n^g, b_n^g) on diagonal "
       "b - a = n is unique, and its offset a_n^g - a_n = b_n^g - b_n from the P-position (a_n, b_n) lies in the "
       "range measured for g up to 10^9 (the table of docs/glayers.md, Findings)",
-      "one wy_layer_scan_all of the values 0..64 in the window; each offset from floor(n phi) in exact integer "
-      "arithmetic, against the table of ranges measured at 10^9; each diagonal seen at most once",
+      "one wy_layer_scan_all of the values 0..64 in the window; every g-position with x <= y < min(N, 2048) against "
+      "the table engine, cell by cell; each offset from floor(n phi) in exact integer arithmetic, against the table "
+      "of ranges the same layer engine measured at 10^9 (beyond the table engine's window a self-consistency check "
+      "of the layer engine, not an independent one); each diagonal seen at most once",
       NULL, WY_SCALE_ROWS, 200000, 1000000000},
-     c_glayers, &W_OFFSETS},
+     c_glayers, &W_OFFSETS, I_GL},
     {{"glayers.fibonacci", "docs/glayers.md (Nivasch 2009, convergence conjecture: what the offsets do near F_k)",
       "The offsets do not settle around the Fibonacci indices: for every value 1 <= g <= 64 and every k with "
       "F_k >= 100, the offsets d_(F_k + m) and d_(F_(k+s) + m), s = 1, 2, agree for |m| < r(k, s) only, with "
       "r(k, s) at most the largest radius measured up to 10^9 (docs/glayers.md)",
-      "the same scan; the offsets of the diagonals within 4096 of each Fibonacci number kept and compared outward "
-      "from m = 0",
+      "the same scan, with the same comparison against the table engine below min(N, 2048); the offsets of the "
+      "diagonals within 4096 of each Fibonacci number kept and compared outward from m = 0, against the largest "
+      "radii the same layer engine measured at 10^9 (a self-consistency check of the layer engine, not an "
+      "independent one)",
       NULL, WY_SCALE_ROWS, 200000, 1000000000},
-     c_glayers, &W_FIB},
+     c_glayers, &W_FIB, I_GL},
 };
 const size_t ck_nclaims_glayers = sizeof ck_claims_glayers / sizeof ck_claims_glayers[0];

@@ -19,7 +19,7 @@ static wy_status h3_atlas(ck *c, const char *text, wy_heap3_method m, wy_heap3 *
     wy_status st = wy_rules_parse(&r, text, c->err, c->errlen);
     if (st != WY_OK)
         return st;
-    return wy_heap3_compute(a, &r, (uint32_t)c->n, m, c->mem_limit, c->run, c->err, c->errlen);
+    return ck_eng(c)->heap3_compute(a, &r, (uint32_t)c->n, m, c->mem_limit, c->run, c->err, c->errlen);
 }
 
 /* The atlases of two computations, cell by cell. */
@@ -114,7 +114,7 @@ static wy_status c_heap3(ck *c, const void *arg)
                 st = wy_rules_parse(&r, *t, c->err, c->errlen);
                 r.passes %= 2;
                 if (st == WY_OK)
-                    st = wy_heap3_compute(&b, &r, n, WY_HEAP3_SWEEP, c->mem_limit, c->run, c->err, c->errlen);
+                    st = ck_eng(c)->heap3_compute(&b, &r, n, WY_HEAP3_SWEEP, c->mem_limit, c->run, c->err, c->errlen);
                 what = "passes K vs K mod 2";
             }
             if (st != WY_OK) {
@@ -197,13 +197,15 @@ static const h3_arg A_ENG = {H_ENGINES, R_BOTH}, A_G2 = {H_G2, R_G2}, A_SYM = {H
                     A_BND = {H_BOUNDS, R_NIM}, A_UP = {H_UPPER, R_WYT}, A_P2 = {H_PASS2, R_PASS2};
 
 #define SRC "docs/heap3.md (issue 17), "
+/* The findings checked on the sweep's atlas alone. */
+#define ON_SWEEP " (003.heap3.engines checks the sweep against the layer engine)"
 
 const ck_claim ck_claims_heap3[] = {
     {{"003.heap3.engines", SRC "the atlas's two methods",
       "The atlas of a ruleset plus a third Nim heap (for each (a, b) the c with (a, b, c) a P-position) is the same "
       "by the sweep and by one layer scan per slice c of RULES+heap=c, and no heap line holds two P-positions.",
       "wythoff_atlas.h: the sweep against the layer engine, every cell", NULL, WY_SCALE_TABLE, 128, 1024},
-     c_heap3, &A_ENG},
+     c_heap3, &A_ENG, "the layer engine, one scan per slice c (a different algorithm from the sweep)"},
     {{"003.heap3.g2", SRC "F1, F2 (paper 003, \"Setup and Visualizations\": the three-pile game through the two-pile "
       "values)",
       "For each (a, b) exactly one c makes (a, b, c) a P-position with the pass left: c = G2(a, b), the value of the "
@@ -211,21 +213,21 @@ const ck_claim ck_claims_heap3[] = {
       "b; Wythoff's value), except at (0, 0).",
       "the atlas (sweep) against the table engine's two-heap tables (pass left, pass used), every cell", NULL,
       WY_SCALE_TABLE, 512, 8192},
-     c_heap3, &A_G2},
+     c_heap3, &A_G2, "the table engine's two-heap values (a different algorithm from the sweep)"},
     {{"003.heap3.symmetric", SRC "F4",
       "Three-heap Nim with a pass: the P-set is symmetric in a, b and c; so G2(a, G2(a, b)) = b for nim+pass.",
       "the atlas (sweep) of nim+pass: f(a, c) = b whenever f(a, b) = c, and f(a, b) = f(b, a)", NULL,
       WY_SCALE_TABLE, 512, 8192},
-     c_heap3, &A_SYM},
+     c_heap3, &A_SYM, "the statement's symmetry, on the sweep's atlas" ON_SWEEP},
     {{"003.heap3.bounds", SRC "F6 (paper 003, \"Full Proof of Nim With a Pass Bounds and Additive Periodicity\")",
       "Three-heap Nim with a pass: every P-position (a, b, c) has |a - b| - 1 <= c <= a + b + 1.",
       "the atlas (sweep) of nim+pass, every P-position", NULL, WY_SCALE_TABLE, 512, 8192},
-     c_heap3, &A_BND},
+     c_heap3, &A_BND, "the bounds, in integers, on the sweep's atlas" ON_SWEEP},
     {{"003.heap3.wythoff-upper", SRC "F7 (observed)",
       "Wythoff with a pass plus a third heap: every P-position (a, b, c) has c <= a + b + 1 (the lower bound of "
       "nim, c >= |a - b| - 1, fails).",
       "the atlas (sweep) of wythoff+pass, every P-position", NULL, WY_SCALE_TABLE, 512, 8192},
-     c_heap3, &A_UP},
+     c_heap3, &A_UP, "the bound, in integers, on the sweep's atlas" ON_SWEEP},
     {{"003.heap3.small", SRC "F9 (the range of Low and Chan's atlas: a heap of at most 3)",
       "Three-heap Nim with a pass, the slices c <= 3 (pairs {a, b} stand for (a, b) and (b, a)): c = 0: (0, 0) and "
       "{2k - 1, 2k}, k >= 1; c = 1: (1, 1), (a, a) for a >= 3, and {0, 2}; c = 2: {0, 1}, (2, 2), {3, 5}, {4, 7}, "
@@ -234,11 +236,11 @@ const ck_claim ck_claims_heap3[] = {
       "P-positions with a heap of at most 3.",
       "the atlas (sweep) of nim+pass, the slices c <= 3 cell by cell against the closed forms", NULL, WY_SCALE_TABLE,
       1024, 8192},
-     c_heap3, &A_SMALL},
+     c_heap3, &A_SMALL, "the closed forms of the slices c <= 3, in integers"},
     {{"003.heap3.pass2", SRC "F8",
       "With K passes the atlas is that of K mod 2 passes: two passes cancel (nim+pass=2: a xor b xor c = 0; "
       "wythoff+pass=2: G_W(a, b) = c).",
       "the atlas (sweep) of pass=K against that of pass=K mod 2, every cell", NULL, WY_SCALE_TABLE, 256, 4096},
-     c_heap3, &A_P2},
+     c_heap3, &A_P2, "the sweep's atlas of a second game, pass=K mod 2 (the statement relates two games)"},
 };
 const size_t ck_nclaims_heap3 = sizeof ck_claims_heap3 / sizeof ck_claims_heap3[0];

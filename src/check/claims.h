@@ -13,11 +13,15 @@
 
 typedef wy_status (*ck_claim_fn)(ck *c, const void *arg);
 
-/* A claim: what wythoff_check.h shows of it, and how it is checked. */
+/* A claim: what wythoff_check.h shows of it, how it is checked, and what
+ * the engine's answers are compared against (indep: a method that does not
+ * use the engine it checks; tests/unit/t-check-mutate.c lists it for every
+ * claim and fails where it is missing). */
 typedef struct {
     wy_claim_info info;
     ck_claim_fn fn;
     const void *arg;
+    const char *indep;
 } ck_claim;
 
 /* Each paper's claims, in order of appearance (registry.c numbers them). */
@@ -41,8 +45,16 @@ extern const size_t ck_nclaims_glayers;
 #define PARAMC(n, cap) WY_SCALE_PARAM, n, cap
 
 /* A printed table or set, checked cell by cell or position by position. */
-#define FIG(id, src, stmt, arg) {{id, src, stmt, "printed table vs the table engine, every cell", NULL, FIXED}, c_printed_table, &arg}
-#define SET(id, src, stmt, arg) {{id, src, stmt, "printed set vs the positions of that value computed by the table engine in the window", NULL, FIXED}, c_printed_set, &arg}
+#define FIG(id, src, stmt, arg) {{id, src, stmt, "printed table vs the table engine, every cell", NULL, FIXED}, c_printed_table, &arg, I_PRINTED_TABLE}
+#define SET(id, src, stmt, arg) {{id, src, stmt, "printed set vs the positions of that value computed by the table engine in the window", NULL, FIXED}, c_printed_set, &arg, I_PRINTED_SET}
+#define I_PRINTED_TABLE "the paper's printed table, cell by cell"
+#define I_PRINTED_SET "the paper's printed set, position by position"
+/* Methods shared by claims of several papers. */
+#define I_WYTHOFF_PAIRS "Wythoff's pairs (floor(n phi), floor(n phi) + n) in exact integer arithmetic (integer square root)"
+#define I_DISTANCE "the exact Wythoff pairs (integer square root) and squared distances in integers"
+#define I_TWO_GAMES                                                                                                    \
+    "the layer engine's positions of the statement's second game (the statement relates two games; a wrong answer "   \
+    "for either makes it fail; tests/unit/t-layer.c tests the layer engine against the table engine and closed forms)"
 #define PT(id, stem, rules, pass, heap) static const ck_printed_arg A_##id = {stem, {rules, pass, heap, 0}, 0};
 
 /* The arguments of the generic claims of common.c: c_printed_table and

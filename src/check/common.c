@@ -34,7 +34,7 @@ wy_status ck_table_of(ck *c, const char *rules, int pass, int heap, uint32_t row
     *side = wy_side_start(&r);
     if (pass >= 0) side->pass = (uint32_t)pass;
     if (heap >= 0) side->heap = (uint32_t)heap;
-    return wy_table_compute_run(t, &r, rows, cols, *side, c->mem_limit, WY_LAYOUT_AUTO, c->run, c->err, c->errlen);
+    return ck_eng(c)->table_compute(t, &r, rows, cols, *side, c->mem_limit, WY_LAYOUT_AUTO, c->run, c->err, c->errlen);
 }
 
 /* res->detail = the concatenation of up to four strings (truncated). */
@@ -93,7 +93,7 @@ int ck_greedy_c(uint64_t *c, uint64_t k)
 wy_status c_printed_table(ck *c, const void *arg)
 {
     const ck_printed_arg *a = arg;
-    const wy_printed_table *t = ck_printed_table_find(a->stem);
+    const wy_printed_table *t = ck_eng(c)->printed_table(a->stem);
     if (!t) {
         snprintf(c->err, c->errlen, "internal: no printed table %s", a->stem);
         return WY_EINTERNAL;
@@ -104,7 +104,7 @@ wy_status c_printed_table(ck *c, const void *arg)
 wy_status c_printed_set(ck *c, const void *arg)
 {
     const ck_printed_arg *a = arg;
-    const wy_printed_set *s = ck_printed_set_find(a->stem);
+    const wy_printed_set *s = ck_eng(c)->printed_set(a->stem);
     if (!s) {
         snprintf(c->err, c->errlen, "internal: no printed set %s", a->stem);
         return WY_EINTERNAL;

@@ -83,12 +83,13 @@ wy_status ck_value_at(ck *c, const ck_game *game, uint64_t x, uint64_t y, uint32
     wy_side s;
     wy_status st = game_setup(c, game, &r, &s);
     if (st != WY_OK) return st;
+    const ck_engine *e = ck_eng(c);
     wy_table *t = NULL;
-    st = wy_table_compute_run(&t, &r, (uint32_t)x + 1, (uint32_t)y + 1, s, c->mem_limit, WY_LAYOUT_AUTO, c->run,
-                              c->err, c->errlen);
+    st = e->table_compute(&t, &r, (uint32_t)x + 1, (uint32_t)y + 1, s, c->mem_limit, WY_LAYOUT_AUTO, c->run, c->err,
+                          c->errlen);
     if (st != WY_OK) return st;
-    *v = wy_table_get(t, (uint32_t)x, (uint32_t)y, s);
-    wy_table_free(t);
+    *v = e->table_get(t, (uint32_t)x, (uint32_t)y, s);
+    e->table_free(t);
     return WY_OK;
 }
 
@@ -116,14 +117,15 @@ wy_status ck_table_printed(ck *c, const ck_game *game, uint32_t rows, uint32_t c
     wy_side s;
     wy_status st = game_setup(c, game, &r, &s);
     if (st != WY_OK) return st;
+    const ck_engine *e = ck_eng(c);
     wy_table *t = NULL;
-    st = wy_table_compute_run(&t, &r, rows, cols, s, c->mem_limit, WY_LAYOUT_AUTO, c->run, c->err, c->errlen);
+    st = e->table_compute(&t, &r, rows, cols, s, c->mem_limit, WY_LAYOUT_AUTO, c->run, c->err, c->errlen);
     if (st != WY_OK) return st;
     uint64_t bad = 0;
     uint32_t bx = 0, by = 0;
     for (uint32_t x = 0; x < rows; x++)
         for (uint32_t y = 0; y < cols; y++)
-            if (wy_table_get(t, x, y, s) != cells[(size_t)x * cols + y]) {
+            if (e->table_get(t, x, y, s) != cells[(size_t)x * cols + y]) {
                 if (!bad) bx = x, by = y;
                 bad++;
             }
@@ -134,12 +136,12 @@ wy_status ck_table_printed(ck *c, const ck_game *game, uint32_t rows, uint32_t c
         c->res->verdict = WY_CLAIM_FAIL;
         ck_note(c, "%llu of %llu cells differ; first at (%u, %u): printed %u, computed %u (%s)",
                 (unsigned long long)bad, (unsigned long long)rows * cols, bx, by,
-                cells[(size_t)bx * cols + by], wy_table_get(t, bx, by, s), game_name(game, nb, sizeof nb));
+                cells[(size_t)bx * cols + by], e->table_get(t, bx, by, s), game_name(game, nb, sizeof nb));
     } else {
         c->res->verdict = WY_CLAIM_PASS;
         ck_note(c, "every printed cell equals the value computed for %s", game_name(game, nb, sizeof nb));
     }
-    wy_table_free(t);
+    e->table_free(t);
     return WY_OK;
 }
 
@@ -157,12 +159,13 @@ wy_status ck_set_printed(ck *c, const ck_game *game, uint32_t window, const uint
     wy_side s;
     wy_status st = game_setup(c, game, &r, &s);
     if (st != WY_OK) return st;
+    const ck_engine *e = ck_eng(c);
     wy_table *t = NULL;
-    st = wy_table_compute_run(&t, &r, window, window, s, c->mem_limit, WY_LAYOUT_AUTO, c->run, c->err, c->errlen);
+    st = e->table_compute(&t, &r, window, window, s, c->mem_limit, WY_LAYOUT_AUTO, c->run, c->err, c->errlen);
     if (st != WY_OK) return st;
     uint32_t *p = malloc((n ? n : 1) * 2 * sizeof *p);
     if (!p) {
-        wy_table_free(t);
+        e->table_free(t);
         snprintf(c->err, c->errlen, "out of memory");
         return WY_ERANGE;
     }
@@ -175,7 +178,7 @@ wy_status ck_set_printed(ck *c, const ck_game *game, uint32_t window, const uint
         for (uint32_t y = 0; y < window; y++) {
             while (k < n && (p[2 * k] < x || (p[2 * k] == x && p[2 * k + 1] < y))) k++;
             int printed = k < n && p[2 * k] == x && p[2 * k + 1] == y;
-            uint32_t v = wy_table_get(t, x, y, s);
+            uint32_t v = e->table_get(t, x, y, s);
             int is = v == game->g;
             if (is && !printed) {
                 if (!missing) mx = x, my = y;
@@ -202,7 +205,7 @@ wy_status ck_set_printed(ck *c, const ck_game *game, uint32_t window, const uint
                 (unsigned long long)extra, (unsigned long long)game->g, ex, ey, ev, nb);
     if (outside) ck_note(c, "%llu printed position(s) outside the window; ", (unsigned long long)outside);
     free(p);
-    wy_table_free(t);
+    e->table_free(t);
     return WY_OK;
 }
 
@@ -351,14 +354,14 @@ wy_status ck_sets_compare(ck *c, const ck_game *a, const ck_game *gb, ck_gen_fn 
         return WY_ERANGE;
     }
     memset(s.up, 0xff, n * sizeof *s.up);
-    st = wy_layer_scan(&ra, sa, a->g, n, c->mem_limit, collect_a, &s, NULL, c->run, c->err, c->errlen);
+    st = ck_eng(c)->layer_scan(&ra, sa, a->g, n, c->mem_limit, collect_a, &s, NULL, c->run, c->err, c->errlen);
     if (s.oom) {
         snprintf(c->err, c->errlen, "more than 2^20 rows hold several positions of value %llu",
                  (unsigned long long)a->g);
         st = WY_ERANGE;
     }
     if (st == WY_OK && gb)
-        st = wy_layer_scan(&rb, sb, gb->g, n, c->mem_limit, collect_b, &s, NULL, c->run, c->err, c->errlen);
+        st = ck_eng(c)->layer_scan(&rb, sb, gb->g, n, c->mem_limit, collect_b, &s, NULL, c->run, c->err, c->errlen);
     if (st == WY_OK && gen) {
         uint64_t x, y;
         while (gen(gen_ctx, n, &x, &y)) match_b(&s, x, y);
@@ -502,7 +505,7 @@ wy_status ck_distance(ck *c, const ck_game *a, uint64_t n, uint64_t d2)
     dist_ctx dc = {0};
     dc.d2 = d2;
     dc.partner = partner;
-    st = wy_layer_scan(&r, s, a->g, n, c->mem_limit, dist_fn, &dc, NULL, c->run, c->err, c->errlen);
+    st = ck_eng(c)->layer_scan(&r, s, a->g, n, c->mem_limit, dist_fn, &dc, NULL, c->run, c->err, c->errlen);
     free(partner);
     if (st != WY_OK) return st;
     char nb[128], ns[32];
@@ -557,7 +560,7 @@ wy_status ck_table_formula(ck *c, const ck_game *game, uint32_t n, ck_cell_fn pr
     wy_status st = game_setup(c, game, &r, &s);
     if (st != WY_OK) return st;
     cell_ctx cc = {pred, pctx, 0, 0, 0, 0, 0};
-    st = wy_table_stream(&r, n, n, s, c->mem_limit, c->run, cell_row, &cc, c->err, c->errlen);
+    st = ck_eng(c)->table_stream(&r, n, n, s, c->mem_limit, c->run, cell_row, &cc, c->err, c->errlen);
     if (st != WY_OK) return st;
     char nb[128];
     game_name(game, nb, sizeof nb);

@@ -12,6 +12,7 @@ static wy_status c_001_thm1(ck *c, const void *arg)
     if (st != WY_OK) return st;
     uint8_t *g = ck_g001_direct(count);
     if (!g) return ck_oom(c, "g(n)");
+    ck_tamper(c, "g(n) by its definition", g, count, 1);
     ck_gen001 s = {0, 0, 0, g, count};
     ck_diff d;
     st = ck_sets_compare(c, &T2_P, NULL, ck_gen_001, &s, c->n, 0, &d);
@@ -48,6 +49,7 @@ static wy_status c_001_g(ck *c, const void *arg)
         free(g), free(h), free(gh);
         return ck_oom(c, "g(n) and Hofstadter's sequence");
     }
+    ck_tamper(c, "g(n) by its definition", g, n, 1);
     uint64_t bad = 0, bn = 0;
     for (uint64_t k = 0; k < n; k++) {
         h[k] = k ? (uint32_t)(k - h[h[k - 1]]) : 0;
@@ -122,31 +124,31 @@ const ck_claim ck_claims_001[] = {
       "The P-positions of Wythoff with terminal set {x + y <= 2} are P1 = {(floor(n phi) + g(n) - 1, floor(n(phi+1)) + g(n))} with mirrors, and (0,0).",
       "layer engine (value 0 of wythoff+terminal=2) against the formula, g(n) from its definition",
       "P1 with (1,1) added: (1,1) is terminal, hence a P-position, but no n gives it", ROWS},
-     c_001_thm1, NULL},
+     c_001_thm1, NULL, "the printed formula P1, g(n) from its definition, in exact integer arithmetic"},
     {{"001.g", "paper 001, \"Core Mathematical Framework\", item 3 (\"Connection with Hofstadter's G-Sequence\")",
       "For n >= 2, g(n) = 1 - g(h(n-1)) if h(n-2) < h(n-1), else 1, where h(0) = 0, h(n) = n - h(h(n-1)).",
       "both definitions of g computed in integer arithmetic and compared", NULL, ROWS},
-     c_001_g, NULL},
+     c_001_g, NULL, "Hofstadter's G-sequence form, in integers, against g(n) from its definition (no engine)"},
     {{"001.prop1", "paper 001, abstract and \"Core Contributions\", item 3, first property",
       "For x >= 8 or y >= 8, the Grundy number of (x, y) in the variant is 1 if and only if (x, y) is a P-position of Wythoff's game.",
       "layer engine (value 1 of wythoff+terminal=2) against the exact Wythoff pairs; reports the sharp threshold", NULL,
       ROWS},
-     c_vs_wythoff, &A_001_prop1},
+     c_vs_wythoff, &A_001_prop1, I_WYTHOFF_PAIRS},
     {{"001.thm2", "paper 001, \"Main Theoretical Results\", Theorem 2",
       "For x >= 8 or y >= 8: G2(x, y, 1) = 0 in the variant if and only if G0(x, y) = 0 in Wythoff's game.",
       "layer engine: value 0 (as printed) and value 1 (as in the abstract) of wythoff+terminal=2 against Wythoff's P-positions",
       "the Grundy number is 1, not 0 (claim 001.prop1)", ROWS},
-     c_001_thm2, NULL},
+     c_001_thm2, NULL, I_WYTHOFF_PAIRS},
     {{"001.prop2", "paper 001, abstract and \"Core Contributions\", item 3, second property",
       "For x >= 8 or y >= 8, (x, y) is a P-position of the misere variant if and only if it is a P-position of Wythoff's game.",
       "layer engine (value 0 of wythoff+terminal=2+misere) against the exact Wythoff pairs; reports the sharp threshold",
       NULL, ROWS},
-     c_vs_wythoff, &A_001_prop2},
+     c_vs_wythoff, &A_001_prop2, I_WYTHOFF_PAIRS},
     {{"001.thm3", "paper 001, \"Main Theoretical Results\", Theorem 3, read as the sum with a one-stone pile",
       "The P-positions of the misere variant are those of the variant combined with a single-pile game (read: the variant plus a heap of one stone).",
       "layer engine: value 0 of wythoff+terminal=2+misere against value 0 of wythoff+terminal=2+heap=1 h=1, everywhere",
       NULL, ROWS},
-     c_iff, &A_001_thm3},
+     c_iff, &A_001_thm3, I_TWO_GAMES},
     SET("001.setA", "paper 001, \"Small-Scale Verification Results\", Set A",
         "Set A = {(0,0),(0,1),(0,2),(1,0),(1,1),(2,0),(3,6),(6,3),(4,8),(8,4)} (read: the P-positions of the variant, x, y <= 8; the stray third coordinate is ignored).",
         A_001_setA),

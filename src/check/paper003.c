@@ -109,15 +109,16 @@ static wy_status c_003_defs(ck *c, const void *arg)
         wy_side side;
         st = ck_table_of(c, rules[g], -1, -1, n, n, &t, &side);
         if (st != WY_OK) break;
+        const ck_engine *e = ck_eng(c);
         for (uint32_t a = 0; a < n && c->res->verdict == WY_CLAIM_PASS; a++)
             for (uint32_t b = 0; b < n; b++)
-                if (wy_table_get(t, a, b, side) != mine[g][(size_t)a * n + b]) {
+                if (e->table_get(t, a, b, side) != mine[g][(size_t)a * n + b]) {
                     c->res->verdict = WY_CLAIM_FAIL;
                     ck_note(c, "%s[%u,%u] = %u, but %s gives %u. ", names[g], a, b, mine[g][(size_t)a * n + b],
-                            rules[g], wy_table_get(t, a, b, side));
+                            rules[g], e->table_get(t, a, b, side));
                     break;
                 }
-        wy_table_free(t);
+        e->table_free(t);
     }
     snprintf(c->res->range, sizeof c->res->range, "0 <= a, b < %u%s", n, c->n > n ? " (capped at 512: cubic cost)" : "");
     if (st == WY_OK && c->res->verdict == WY_CLAIM_PASS)
@@ -151,16 +152,17 @@ static wy_status c_003_rows(ck *c, const void *arg)
     wy_side side;
     wy_status st = ck_table_of(c, "nim+pass", -1, -1, rows, w, &t, &side);
     if (st != WY_OK) return st;
+    const ck_engine *e = ck_eng(c);
     uint32_t *row = malloc((size_t)w * 4);
     if (!row) {
-        wy_table_free(t);
+        e->table_free(t);
         return ck_oom(c, "a row");
     }
     uint32_t a;
     c->res->verdict = WY_CLAIM_PASS;
     ck_note(c, "row: preperiod, period, saltus:");
     for (a = 0; a < rows; a++) {
-        wy_table_row(t, a, side, row);
+        e->table_row(t, a, side, row);
         uint32_t b0, p;
         int64_t s;
         if (!row_period(row, w, &b0, &p, &s)) break;
@@ -171,27 +173,28 @@ static wy_status c_003_rows(ck *c, const void *arg)
     if (a < rows)
         ck_note(c, " Row %u shows no period with three repetitions in b < %u; a longer window (--limit) confirms more rows.", a, w);
     free(row);
-    wy_table_free(t);
+    e->table_free(t);
     return WY_OK;
 }
 
 const ck_claim ck_claims_003[] = {
     {{"003.nim", "paper 003, \"Setup and Visualizations\"",
       "The Grundy value of two-pile Nim is a xor b.", "table engine (nim) against a xor b", NULL, TABLE(1024)},
-     c_003_nim, NULL},
+     c_003_nim, NULL, "a xor b, in integers"},
     {{"003.defs", "paper 003, the notebook's NimP (\"Setup and Visualizations\"), Sub and SubP (\"Similar Games\", \"Subtraction Games\")",
       "The notebook's recursions define Nim with a pass and the 31-subtraction game with and without a pass (no pass from (0,0)).",
       "the three recursions run as written, against nim+pass, nim+max=31 and nim+max=31+pass", NULL, TABLE(128)},
-     c_003_defs, NULL},
+     c_003_defs, NULL, "the notebook's recursions run as written, option by option, in the check library"},
     {{"003.bound", "paper 003, \"Plots and Conjectures\" (the conjecture) and \"Full Proof of Nim With a Pass Bounds and Additive Periodicity\"",
       "For Nim with a pass on two piles, |a - b| - 1 <= G(a, b) <= a + b + 1.",
       "table engine (nim+pass, pass available), every cell; counts where each bound is attained", NULL, TABLE(1024)},
-     c_003_bound, NULL},
+     c_003_bound, NULL, "the bounds |a - b| - 1 and a + b + 1, in integers"},
     {{"003.rows", "paper 003, \"Plots and Conjectures\" (last paragraph) and \"Full Proof of Nim With a Pass Bounds and Additive Periodicity\" (last claim)",
       "Along any row of the Grundy table of Nim with a pass the values are arithmetic periodic.",
       "table engine: each row a searched for a preperiod b0 <= W/2, period p and saltus s with G(a, b+p) = G(a, b) + s for all b >= b0 in the window (at least three periods); rows confirmed in order",
       NULL, TABLE(4096)},
-     c_003_rows, NULL},
+     c_003_rows, NULL,
+     "none beyond the statement: a period search on the table engine's values (003.defs checks the engine's nim+pass against the notebook's recursion)"},
 };
 
 const size_t ck_nclaims_003 = sizeof ck_claims_003 / sizeof ck_claims_003[0];

@@ -14,6 +14,7 @@ static wy_status c_004_greedy(ck *c, const void *arg)
         free(cc);
         return ck_oom(c, "the greedy construction");
     }
+    ck_tamper(c, "greedy c_i", cc, k + 1, sizeof *cc);
     uint64_t bad = 0, bi = 0;
     for (uint64_t i = 1; i <= k; i++)
         if (cc[i] != ck_floor_phi(i)) {
@@ -35,8 +36,11 @@ static wy_status c_004_greedy(ck *c, const void *arg)
 static wy_status c_004_am(ck *c, const void *arg)
 {
     (void)arg;
-    const wy_printed_set *am = ck_printed_set_find("004_am");
-    if (!am) return WY_EINTERNAL;
+    const wy_printed_set *am = ck_eng(c)->printed_set("004_am");
+    if (!am) {
+        snprintf(c->err, c->errlen, "internal: no printed set 004_am");
+        return WY_EINTERNAL;
+    }
     /* count: lower Wythoff numbers floor(k phi) < m, k >= 1 (walked with
      * ck_lower_next); f: floor(m / phi), walked independently: it grows by one
      * at m + 1 when (f + 1) phi <= m + 1, i.e. 5 (f+1)^2 < (2m + 1 - f)^2. */
@@ -86,6 +90,7 @@ static wy_status c_004_lemma(ck *c, const void *arg)
         free(cc), free(cov);
         return ck_oom(c, "P_i");
     }
+    ck_tamper(c, "greedy c_i", cc, k + 1, sizeof *cc);
     c->res->verdict = WY_CLAIM_PASS;
     for (uint64_t m = 1; m <= mmax && c->res->verdict == WY_CLAIM_PASS; m++) {
         uint64_t am = 0;
@@ -157,7 +162,7 @@ static wy_status c_004_lem1(ck *c, const void *arg)
         for (uint32_t q1 = 0; q1 < W; q1++)
             for (uint32_t q2 = 0; q2 < W; q2++) {
                 size_t cnt = 0;
-                st = wy_moves_list(mv, 512, &cnt, &r, q1, q2, s0, c->err, c->errlen);
+                st = ck_eng(c)->moves_list(mv, 512, &cnt, &r, q1, q2, s0, c->err, c->errlen);
                 if (st != WY_OK) return st;
                 uint8_t reach[W][W];
                 memset(reach, 0, sizeof reach);
@@ -202,6 +207,8 @@ static wy_status c_004_mod(ck *c, const void *arg)
         free(cc);
         return ck_oom(c, "P_i");
     }
+    ck_tamper(c, "greedy c_i", cc, k + 1, sizeof *cc);
+    const ck_engine *e = ck_eng(c);
     wy_table *wt = NULL;
     wy_side ws;
     wy_status st = WY_OK;
@@ -223,7 +230,7 @@ static wy_status c_004_mod(ck *c, const void *arg)
         uint64_t count = 0;
         for (uint32_t x = 0; x < w; x++)
             for (uint32_t y = 0; y < w; y++) {
-                uint32_t v = wy_table_get(t, x, y, side);
+                uint32_t v = e->table_get(t, x, y, side);
                 if (v == 0) count++;
                 if (a->what == 5) {
                     int in = x == 0 && y == 0;
@@ -253,7 +260,7 @@ static wy_status c_004_mod(ck *c, const void *arg)
             uint32_t kk = w;
             for (uint32_t x = 0; x < w; x++)
                 for (uint32_t y = 0; y < w; y++)
-                    if (wy_table_get(t, x, y, side) != wy_table_get(wt, x, y, ws)) {
+                    if (e->table_get(t, x, y, side) != e->table_get(wt, x, y, ws)) {
                         uint32_t mm = x > y ? x : y;
                         if (mm < kk) kk = mm;
                     }
@@ -268,9 +275,9 @@ static wy_status c_004_mod(ck *c, const void *arg)
                 kl += (size_t)snprintf(ks + kl, sizeof ks - kl, "%s%llu:%u", kl ? " " : "", (unsigned long long)m,
                                        kk - 1);
         }
-        wy_table_free(t);
+        e->table_free(t);
     }
-    if (wt) wy_table_free(wt);
+    if (wt) e->table_free(wt);
     free(cc);
     if (st != WY_OK) return st;
     snprintf(c->res->range, sizeof c->res->range, "m = 1..%llu, 0 <= x, y < 3m+3", (unsigned long long)mmax);
@@ -328,15 +335,17 @@ static const ck_printed_arg A_004_m3 = {"004_ppos_m3", {"wythoff+mod=3", -1, -1,
 static const ck_printed_arg A_004_m4 = {"004_ppos_m4", {"wythoff+mod=4", -1, -1, 0}, 64};
 static const ck_printed_arg A_004_m5 = {"004_ppos_m5", {"wythoff+mod=5", -1, -1, 0}, 64};
 
+#define I_GREEDY "the lemma's bounds in exact integer comparisons, on P_{a_m} from the greedy construction (no engine)"
+
 const ck_claim ck_claims_004[] = {
     {{"004.sec2.2", "paper 004, Section 2.2, equations (1) and (2)",
       "The greedy construction (c_i the smallest positive integer in no earlier pair; add (c_i, c_i + i)) gives c_i = floor(i phi), c_i + i = floor(i phi^2).",
       "greedy construction in integers against the exact floor formula", NULL, ROWS},
-     c_004_greedy, NULL},
+     c_004_greedy, NULL, "floor(i phi) by integer square root, against the greedy construction in integers (no engine)"},
     {{"004.sec3.1", "paper 004, Section 3.1",
       "The only P-positions of 2-Modular Wythoff are (0,0), (1,2) and (2,1).",
       "table engine (wythoff+mod=2) on a window", NULL, TABLE(1024)},
-     c_004_sec31, NULL},
+     c_004_sec31, NULL, "the three printed positions"},
     SET("004.sec3.2.m2", "paper 004, Section 3.2, table of P-positions, m = 2", "The P-positions of 2-Modular Wythoff are P1 = {(0,0),(1,2),(2,1)}.", A_004_m2),
     SET("004.sec3.2.m3", "paper 004, Section 3.2, table of P-positions, m = 3", "The P-positions of 3-Modular Wythoff are P1 = {(0,0),(1,2),(2,1)}.", A_004_m3),
     SET("004.sec3.2.m4", "paper 004, Section 3.2, table of P-positions, m = 4", "The P-positions of 4-Modular Wythoff are P2 = {(0,0),(1,2),(2,1),(3,5),(5,3)}.", A_004_m4),
@@ -344,43 +353,44 @@ const ck_claim ck_claims_004[] = {
     {{"004.lem1", "paper 004, Section 4, Lemma 1",
       "If (q1, q2) strictly dominates (s1, s2) and q1 - q2 = s1 - s2 (mod m), there is a move from (q1, q2) to (s1, s2).",
       "the library's move list of wythoff+mod=m for every pair of positions in a 20 x 20 window", NULL, PARAM(16)},
-     c_004_lem1, NULL},
+     c_004_lem1, NULL, "the lemma's condition (domination and the congruence mod m) in integers, against the library's move list"},
     {{"004.am", "paper 004, Section 4, the table of a_m",
       "a_m, the number of lower Wythoff numbers below m, is floor(m/phi), the unique a with floor(a phi) < m <= floor((a+1) phi); printed for m = 1..16.",
       "the printed values and all m < N in integer arithmetic", NULL, ROWS},
-     c_004_am, NULL},
+     c_004_am, NULL, "the printed values; floor(m / phi) walked in integers, against the count of lower Wythoff numbers (no engine)"},
     {{"004.lem2", "paper 004, Section 4, Lemma 2",
       "Every (p1, p2) of P_{a_m} with p1 < p2 has p1 < m, p2 < m phi and p2 - p1 < m / phi.",
       "exact integer comparisons, P_{a_m} from the greedy construction", NULL, PARAM(400)},
-     c_004_lemma, &A_004_lem2},
+     c_004_lemma, &A_004_lem2, I_GREEDY},
     {{"004.lem3", "paper 004, Section 4, Lemma 3", "Every r < m is a coordinate of a position of P_{a_m}.",
       "P_{a_m} from the greedy construction", NULL, PARAM(400)},
-     c_004_lemma, &A_004_lem3},
+     c_004_lemma, &A_004_lem3, I_GREEDY},
     {{"004.lem4", "paper 004, Section 4, Lemma 4",
       "For 0 < s < m/phi exactly two positions of P_{a_m} have coordinate difference s: (floor(s phi), floor(s phi^2)) and its mirror.",
       "P_{a_m} from the greedy construction, exact comparisons", NULL, PARAM(400)},
-     c_004_lemma, &A_004_lem4},
+     c_004_lemma, &A_004_lem4, I_GREEDY},
     {{"004.thm5", "paper 004, Section 4, Theorem 5, and Section 3.2, last paragraph",
       "The P-positions of m-Modular Wythoff are P_{a_m}: the Wythoff P-positions whose smaller pile is below m.",
       "table engine (wythoff+mod=m, 0 <= x, y < 3m+3) against P_{a_m} from the greedy construction", NULL, PARAMC(100, 200)},
-     c_004_mod, &A_004_thm5},
+     c_004_mod, &A_004_thm5, "P_{a_m} from the greedy construction, in integers"},
     {{"004.cor6", "paper 004, Section 4, Corollary 6, and Section 1 (Introduction)",
       "m-Modular Wythoff has exactly 2 floor(m/phi) + 1 P-positions.",
       "table engine counts on 0 <= x, y < 3m+3", NULL, PARAMC(100, 200)},
-     c_004_mod, &A_004_cor6},
+     c_004_mod, &A_004_cor6, "the count 2 floor(m/phi) + 1, in integers"},
     {{"004.sec5.1.coincide", "paper 004, Section 5.1, first observation",
       "The Grundy numbers of m-Modular Wythoff coincide with Wythoff's when the pile sizes are at most m.",
       "table engine: wythoff+mod=m against wythoff on 0 <= x, y < 3m+3; reports whether \"at most m\" is sharp", NULL,
       PARAMC(100, 200)},
-     c_004_mod, &A_004_coin},
+     c_004_mod, &A_004_coin,
+     "the table engine's values of a second game, wythoff (the statement relates two games; 004.table1 checks wythoff against the paper's Table 1)"},
     {{"004.sec5.1.mod3", "paper 004, Section 5.1, second observation",
       "In 3-Modular Wythoff, G(3i + r, 3j + s) = 3(i + j) + t with t = r + s (mod 3), r, s, t in {0, 1, 2}.",
       "table engine (wythoff+mod=3), every cell", NULL, TABLE(2048)},
-     c_004_mod3, NULL},
+     c_004_mod3, NULL, "the formula 3(i + j) + ((r + s) mod 3), in integers"},
     {{"004.sec5.1.exactly", "paper 004, Section 5.1, second observation, last sentence",
       "m-Modular Wythoff has exactly m P-positions precisely when m = 1 or m = 3.",
       "table engine counts, m = 1..N", NULL, PARAMC(100, 200)},
-     c_004_mod, &A_004_exm},
+     c_004_mod, &A_004_exm, "the count m, in integers"},
     FIG("004.table1", "paper 004, Appendix Table 1", "Grundy numbers of Wythoff's game, piles <= 15.", A_t1),
     FIG("004.table2", "paper 004, Appendix Table 2", "Grundy numbers of 2-Modular Wythoff, piles <= 15.", A_t2),
     FIG("004.table3", "paper 004, Appendix Table 3", "Grundy numbers of 3-Modular Wythoff, piles <= 15.", A_t3),

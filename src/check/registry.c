@@ -67,8 +67,20 @@ long wy_claim_find(const char *id)
     return -1;
 }
 
+const char *ck_claim_independent(size_t i)
+{
+    const ck_claim *c = claim_at(i);
+    return c ? c->indep : NULL;
+}
+
 wy_status wy_claim_check(size_t i, uint64_t limit, uint64_t mem_limit, const wy_run *run, wy_claim_result *res,
                          char *err, size_t errlen)
+{
+    return ck_claim_check_with(i, limit, mem_limit, run, NULL, res, err, errlen);
+}
+
+wy_status ck_claim_check_with(size_t i, uint64_t limit, uint64_t mem_limit, const wy_run *run, const ck_engine *eng,
+                              wy_claim_result *res, char *err, size_t errlen)
 {
     if (!res || i >= wy_claim_count()) {
         if (err && errlen) snprintf(err, errlen, "no claim number %zu", i);
@@ -88,7 +100,7 @@ wy_status wy_claim_check(size_t i, uint64_t limit, uint64_t mem_limit, const wy_
     if (cl->info.scale != WY_SCALE_FIXED && n < 2) n = 2;
     res->limit = n;
     char dummy[8];
-    ck c = {n, mem_limit, run, res, err ? err : dummy, err ? errlen : sizeof dummy};
+    ck c = {n, mem_limit, run, res, err ? err : dummy, err ? errlen : sizeof dummy, eng};
     c.err[0] = 0;
     wy_status st = cl->fn(&c, cl->arg);
     if (st == WY_OK && capped) ck_note(&c, " (The limit was capped at %llu for this claim.)", (unsigned long long)cap);

@@ -142,7 +142,11 @@ static const wy_strip *get_big(wy_exact *e, uint32_t lo)
     if (lo >= DEMAND_ROWS || e->base.heap || e->base.mod || (e->big_fail && lo + 1 >= e->big_fail))
         return NULL;
     const uint32_t R = (lo + 8) / 8 * 8; /* a multiple of 8: a batch of rows reuses it */
-    wy_strip *s = wy_strip_cache_load(e->cache_dir, &e->base, R, DEMAND_ROWS, e->mem_limit);
+    char note[WY_ERRLEN];
+    wy_strip *s = wy_strip_cache_load(e->cache_dir, &e->base, R, DEMAND_ROWS, e->mem_limit, note, sizeof note);
+    if (note[0]) /* a directory or a file skipped (trust rule, damage): kept for wy_exact_cache_note */
+        snprintf(e->cache_note, sizeof e->cache_note, "%s", note);
+    const int cached = s != NULL;
     if (!s) {
         if (e->no_prove || !e->demand)
             return NULL;
@@ -164,10 +168,12 @@ static const wy_strip *get_big(wy_exact *e, uint32_t lo)
             transient(e, e->strip_err);
             return NULL;
         }
-        wy_strip_cache_save(s, e->cache_dir);
+        if (wy_strip_cache_save(s, e->cache_dir, note, sizeof note) != 0 && note[0])
+            snprintf(e->cache_note, sizeof e->cache_note, "%s", note);
     }
     wy_strip_free(e->big);
     e->big = s;
+    e->big_cached = cached;
     return s;
 }
 
@@ -177,12 +183,21 @@ void wy_exact_set_cache(wy_exact *e, const char *dir)
         wy_exact_set_cache(e->normal, dir);
     free(e->cache_dir);
     e->cache_dir = NULL;
+    e->cache_note[0] = '\0';
     if (dir && *dir) {
         size_t n = strlen(dir) + 1;
         e->cache_dir = malloc(n);
         if (e->cache_dir)
             memcpy(e->cache_dir, dir, n);
     }
+}
+
+int wy_exact_cache_note(char *buf, size_t len, const wy_exact *e)
+{
+    const char *n = e->cache_note[0] || !e->normal ? e->cache_note : e->normal->cache_note;
+    if (buf && len)
+        snprintf(buf, len, "%s", n);
+    return n[0] != '\0';
 }
 
 const char *wy_exact_cache_default(char *buf, size_t len)
@@ -370,7 +385,14 @@ typedef struct {
 } res;
 
 static const char *M_SMALL = "table"; /* the small table: the table engine itself */
-static const char *M_STRIP = "row periodicity (the first rows proved periodic by the engine)";
+/* A value from a row strip: proved by this evaluator (the tiers, or rows
+ * proved on demand now), or read from the cache directory (rows proved on
+ * demand by an earlier run; docs/exact.md, "Rows proved on demand"). */
+#define STRIP_TEXT "row periodicity (the first rows proved periodic by the engine)"
+#define STRIP_TEXT_CACHED "row periodicity (the first rows proved periodic by the engine, read from its cache)"
+/* the two methods of a strip value, after a prefix */
+#define STRIP_METHODS(prefix) prefix STRIP_TEXT, prefix STRIP_TEXT_CACHED
+static const char *M_STRIP = STRIP_TEXT, *M_STRIP_CACHED = STRIP_TEXT_CACHED;
 
 /* Blass and Fraenkel (paper 000, Theorem 3): every position (x, y), x <= y,
  * of Wythoff value 1 has some n with floor(n phi) - 1 <= x <= floor(n phi) + 2
@@ -447,7 +469,8 @@ static const char *no_value(wy_exact *e, const char *what, const mpz_t lo)
     return e->why2;
 }
 
-/* The value of a strip row, if min(x, y) is within the strip. */
+/* The value of a strip row, if min(x, y) is within the strip: 0 none, 1
+ * from a strip this evaluator proved, 2 from one read from the cache. */
 static int strip_value(wy_exact *e, mpz_t v, const mpz_t lo, const mpz_t hi, uint32_t pass)
 {
     if (mpz_cmp_ui(lo, DEMAND_ROWS) >= 0 || e->no_prove)
@@ -457,22 +480,24 @@ static int strip_value(wy_exact *e, mpz_t v, const mpz_t lo, const mpz_t hi, uin
     if (!s)
         return 0;
     wy_strip_value(v, s, pass, (uint32_t)mpz_get_ui(lo), hi);
-    return 1;
+    return s == e->big && e->big_cached ? 2 : 1;
 }
 
 /* After an outcome is known: value 0 for a P-position, else the strip's
- * value when min(x, y) lies in a proved strip (method strip_method).
- * Returns 1 when a value was found. */
+ * value when min(x, y) lies in a proved strip (method strip_method, or
+ * cached_method when the strip was read from the cache).  Returns 1 when
+ * a value was found. */
 static int p_or_strip(wy_exact *e, res *r, mpz_t v, const mpz_t lo, const mpz_t hi, uint32_t pass,
-                      const char *strip_method)
+                      const char *strip_method, const char *cached_method)
 {
     if (r->outcome == 0) {
         mpz_set_ui(v, 0);
         return r->has_value = 1;
     }
-    if (!strip_value(e, v, lo, hi, pass))
+    const int sv = strip_value(e, v, lo, hi, pass);
+    if (!sv)
         return 0;
-    r->method = strip_method;
+    r->method = sv == 2 ? cached_method : strip_method;
     return r->has_value = 1;
 }
 
@@ -493,6 +518,7 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
     mpz_srcptr lo, hi;
     wy_ex_order(&lo, &hi, x, y);
     const char *why = NULL;
+    int sv;
     switch (e->kind) {
     case K_NIM:
         mpz_xor(v, x, y);
@@ -517,12 +543,12 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         mpz_sub(e->t[0], hi, lo);
         r->outcome = !(mpz_cmp_ui(e->t[0], 1) == 0 && mpz_odd_p(lo));
         r->method = "closed form: P-positions (0,0) and {2k+1, 2k+2} (docs/exact.md)";
-        p_or_strip(e, r, v, lo, hi, 1, "closed form for the outcome; value by row periodicity (the first rows proved periodic by the engine)");
+        p_or_strip(e, r, v, lo, hi, 1, STRIP_METHODS("closed form for the outcome; value by "));
         break;
     case K_WYT:
         r->outcome = !wy_wythoff_is_p(x, y);
         r->method = "closed form: Wythoff pairs (floor(n phi) by integer square root)";
-        if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP))
+        if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP, M_STRIP_CACHED))
             why = no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
         break;
     case K_WMAX: {
@@ -531,8 +557,7 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         mpz_set_ui(e->t[1], mpz_fdiv_ui(y, q));
         r->outcome = !wy_wythoff_is_p(e->t[0], e->t[1]);
         r->method = "periodic P-positions (paper 002, Theorem 1.2): (x mod (N+1), y mod (N+1)) a Wythoff pair";
-        if (p_or_strip(e, r, v, lo, hi, 0,
-                       "paper 002 Thm 1.2 for the outcome; value by row periodicity (the first rows proved periodic by the engine)"))
+        if (p_or_strip(e, r, v, lo, hi, 0, STRIP_METHODS("paper 002 Thm 1.2 for the outcome; value by ")))
             break;
         if (cert_try(e, 1) && e->cert_state == 1) {
             uint32_t a, c;
@@ -562,8 +587,7 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
             mpz_set_ui(v, 1);
             r->has_value = 1;
             r->method = "paper 001, Theorems 1-2: G = 1 exactly at Wythoff's P-positions when x >= 8 or y >= 8";
-        } else if (!p_or_strip(e, r, v, lo, hi, 0,
-                               "paper 001 for the outcome; value by row periodicity (the first rows proved periodic by the engine)")) {
+        } else if (!p_or_strip(e, r, v, lo, hi, 0, STRIP_METHODS("paper 001 for the outcome; value by "))) {
             why = no_value(e, "values other than 0 and 1 have no known closed form here", lo);
         }
         break;
@@ -571,21 +595,21 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         /* paper 001: for x >= 8 or y >= 8, P-positions = Wythoff's */
         r->outcome = !wy_wythoff_is_p(x, y);
         r->method = "paper 001: misere P-positions are Wythoff's when x >= 8 or y >= 8";
-        if (!p_or_strip(e, r, v, lo, hi, 0, "paper 001 for the outcome; value by row periodicity (the first rows proved periodic by the engine)"))
+        if (!p_or_strip(e, r, v, lo, hi, 0, STRIP_METHODS("paper 001 for the outcome; value by ")))
             why = no_value(e, "misere values other than 0 have no known closed form here", lo);
         break;
     case K_WPASS:
         if (pass == 0) {
             r->outcome = !wy_wythoff_is_p(x, y);
             r->method = "closed form: Wythoff pairs (pass used: plain Wythoff)";
-            if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP))
+            if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP, M_STRIP_CACHED))
                 why = no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
             break;
         }
-        if (strip_value(e, v, lo, hi, 1)) {
+        if ((sv = strip_value(e, v, lo, hi, 1))) {
             r->outcome = mpz_sgn(v) != 0;
             r->has_value = 1;
-            r->method = M_STRIP;
+            r->method = sv == 2 ? M_STRIP_CACHED : M_STRIP;
             break;
         }
         /* not both below SMALL = 64, so x >= 9 or y >= 9: paper 000 Corollary 2,
@@ -601,10 +625,10 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         }
         break;
     case K_BOUNDED:
-        if (strip_value(e, v, lo, hi, pass)) {
+        if ((sv = strip_value(e, v, lo, hi, pass))) {
             r->outcome = mpz_sgn(v) != 0;
             r->has_value = 1;
-            r->method = M_STRIP;
+            r->method = sv == 2 ? M_STRIP_CACHED : M_STRIP;
             break;
         }
         if (cert_try(e, 0)) {
@@ -624,10 +648,10 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         }
         break;
     default:
-        if (strip_value(e, v, lo, hi, pass)) {
+        if ((sv = strip_value(e, v, lo, hi, pass))) {
             r->outcome = mpz_sgn(v) != 0;
             r->has_value = 1;
-            r->method = M_STRIP;
+            r->method = sv == 2 ? M_STRIP_CACHED : M_STRIP;
         } else {
             why = no_value(e, "no closed form is known for this ruleset", lo);
         }

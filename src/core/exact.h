@@ -45,6 +45,8 @@ struct wy_exact {
     wy_strip *big;      /* rows beyond the tiers, proved on demand (or read from the cache) */
     uint32_t big_fail;  /* 0, or the row count whose proof found no period (not tried again at or above it) */
     char *cache_dir;    /* where proved strips are kept (NULL: nowhere) */
+    int big_cached;     /* 1: big was read from the cache directory (not proved by this evaluator) */
+    char cache_note[WY_ERRLEN]; /* why the cache was last not used or not written ("" none; wy_exact_cache_note) */
     char why[WY_ERRLEN]; /* strip_why's text */
     char why2[WY_ERRLEN]; /* no_value's text */
     int no_prove;       /* 1: closed forms only, no strip or certificate (the evaluator's cheap first pass) */

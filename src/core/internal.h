@@ -38,4 +38,14 @@ static inline uint64_t wy_side_layers(wy_side side)
     return wy_sat_mul((uint64_t)side.pass + 1, (uint64_t)side.heap + 1);
 }
 
+/* tv[p * (H + 1) + h] for p <= P, h <= H: the value of the side game alone
+ * (no move on the two heaps: the terminal region) with p passes left and an
+ * extra heap of h.  h = 0 has no move at all (a pass needs another move): 0,
+ * or 1 in misere play; h > 0 is the mex of the values at (p, h' < h) and,
+ * for p > 0, at (p - 1, h).  Values at one p are distinct (each is an option
+ * of the next), so a byte array of the values seen keeps the mex pointer
+ * growing: O((P + 1) (H + 1)) time, H + 3 bytes besides tv.  0 when out of
+ * memory. */
+int wy_terminal_values(uint64_t *tv, uint64_t P, uint64_t H, int misere);
+
 #endif

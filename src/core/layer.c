@@ -37,7 +37,7 @@
  *
  * Terminal region (x + y <= K, and always (0, 0)).  Its cells have no move
  * on the two heaps, so in side state (p, h) they all share one value
- * tv[p][h] (as in table.c).  In a layer with g' = tv[p][h] the region cells
+ * tv[p][h] (wy_terminal_values).  In a layer with g' = tv[p][h] the region cells
  * are the layer's cells of rows x <= K (every other cell of such a row, of
  * its columns y <= K and of its diagonals k <= K reaches one of them, so they
  * are marked used: row 0 marks columns and diagonals 0..K); in any other
@@ -379,39 +379,6 @@ static inline uint64_t search(const uint64_t *col, const uint64_t *diag, const u
         y += 64;
     }
     return NONE;
-}
-
-/* ------------------------------------------------------------------ */
-/* Terminal-region values                                              */
-/* ------------------------------------------------------------------ */
-
-/* tv[p * (H + 1) + h]: the value of every terminal-region cell in side state
- * (p, h), as in table.c: h = 0 has no move at all (the pass needs another
- * move), so 0 (1 in misere play); h > 0 is the mex of the region's values at
- * (p, h' < h) and, for p > 0, at (p - 1, h).  Values at one p are distinct,
- * so `seen` (H + 3 bytes) tracks them and the mex pointer only grows. */
-static void terminal_values(uint64_t *tv, unsigned char *seen, uint64_t P, uint64_t H, int misere)
-{
-    for (uint64_t p = 0; p <= P; p++) {
-        memset(seen, 0, (size_t)(H + 3));
-        uint64_t m = 0; /* mex of the values seen at this p */
-        for (uint64_t h = 0; h <= H; h++) {
-            uint64_t v;
-            if (h == 0) {
-                v = misere ? 1 : 0;
-            } else {
-                uint64_t pass = p > 0 ? tv[(p - 1) * (H + 1) + h] : NONE;
-                v = m;
-                while (v == pass || (v < H + 3 && seen[v]))
-                    v++;
-            }
-            tv[p * (H + 1) + h] = v;
-            if (v < H + 3)
-                seen[v] = 1;
-            while (m < H + 3 && seen[m])
-                m++;
-        }
-    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -877,15 +844,14 @@ static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint
     ldesc *desc = aligned_alloc(64, (size_t)L * sizeof *desc);
     uint64_t *ring = malloc((size_t)(L * ringlen) * sizeof *ring);
     uint64_t *tv = malloc((size_t)nside * sizeof *tv);
-    unsigned char *seen = malloc((size_t)(H + 3));
     lrel *rel = mapped ? calloc((size_t)L, sizeof *rel) : NULL;
     uint64_t *rsdone = mapped ? calloc((size_t)nrowside + 1, sizeof *rsdone) : NULL;
-    if (!sets || !desc || !ring || !tv || !seen || (mapped && (!rel || !rsdone))) {
+    if (!sets || !desc || !ring || !tv || !wy_terminal_values(tv, P, H, rules->misere != 0) ||
+        (mapped && (!rel || !rsdone))) {
         zfree(sets, setbytes, mapped);
         free(desc);
         free(ring);
         free(tv);
-        free(seen);
         free(rel);
         free(rsdone);
         return wy_fail(WY_ERANGE, err, errlen,
@@ -893,8 +859,6 @@ static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint
                        (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
                        (unsigned long long)(pl.bytes >> 20) + 1);
     }
-    terminal_values(tv, seen, P, H, rules->misere != 0);
-    free(seen);
     memset(desc, 0, (size_t)L * sizeof *desc);
 
     /* bitsets: the layers' col (and diag), then the row bitsets (one per

@@ -70,10 +70,13 @@ wy_strip *wy_strip_new(const wy_rules *rules, uint32_t nrows, uint32_t nlayers, 
  * (created, mode 0700, when missing) atomically; 0 on success, -1 when it
  * could not (the cache is an optimisation: callers go on without it).
  * Load returns a strip of rules from the smallest file of min_rows..max_rows
- * rows, if it passes every check (see strip_cache.c), or NULL; the caller owns it (wy_strip_free). */
-int wy_strip_cache_save(const wy_strip *s, const char *dir);
+ * rows that passes the trust rule and every check (see strip_cache.c), or
+ * NULL; the caller owns it (wy_strip_free).  Both write into note (nlen
+ * bytes; may be NULL) why a directory or a file was not used or not
+ * written, and leave it alone otherwise (load first empties it). */
+int wy_strip_cache_save(const wy_strip *s, const char *dir, char *note, size_t nlen);
 wy_strip *wy_strip_cache_load(const char *dir, const wy_rules *r, uint32_t min_rows, uint32_t max_rows,
-                              uint64_t mem_limit);
+                              uint64_t mem_limit, char *note, size_t nlen);
 
 /* G(x, y) with pass layer p (p <= rules.passes), x < nrows, any y. */
 void wy_strip_value(mpz_t out, const wy_strip *s, uint32_t p, uint32_t x, const mpz_t y);

@@ -8,6 +8,26 @@
  * the caller names (the tool: $XDG_CACHE_HOME/wythoff) and reads it back on
  * the next question.
  *
+ * Trust.  A value read from the cache is printed as proved, so a file is
+ * used only when nobody but the user (and root) can have written it, the
+ * rule of ssh's StrictModes: the cache directory and every directory above
+ * it up to / belong to root or to the effective user and are not writable
+ * by group or others (a parent such as /tmp that is world-writable but
+ * sticky is accepted: nobody else can rename or remove what the user has
+ * in it; the cache directory itself never), and the file is a regular file
+ * of the effective user, not writable by group or others, opened without
+ * following a symbolic link (openat on the checked directory's descriptor
+ * with O_NOFOLLOW, the checks on the open descriptor: no race between check
+ * and use).  The path is resolved by realpath() first and then walked from
+ * / one component at a time with O_NOFOLLOW, so a link swapped in after
+ * the resolution makes the walk fail.  Nothing is written into a directory
+ * that fails the rule either; missing directories are created with mode
+ * 0700.  Why a directory or a file was not used goes into the caller's note
+ * (wy_exact_cache_note).
+ * A full re-verification instead would cost about a quarter of the proof
+ * (the table of R rows x (y0 + P) columns: 11 s of the 45 s proof for
+ * Wythoff's rows 0..103), against 0.02 s for reading the file.
+ *
  * File "<rules>.rows<R>.strip" (rules in canonical form; '/' never occurs
  * in it): a text header
  *     wythoff-strip 1
@@ -19,23 +39,29 @@
  * bytes each: the rest follows from G(x, y + p_i) = G(x, y) + d_i); and an
  * FNV-1a 64-bit checksum of every byte before it.
  *
- * Read: the checksum, the header (the same rules, R at least the rows
- * asked for, L = passes + 1, y0 + P = C), every row's period dividing P and
- * its preperiod inside the file, and the first columns of every row against
- * the table engine computed afresh.  A file that fails any of these is
- * ignored (and replaced by the next proof).  Written to a temporary file in
- * the same directory and renamed into place, so a reader never sees half a
- * file, and concurrent runs that prove the same strip each write a whole
- * one (the last rename wins; both are the same proof). */
+ * Read (against accidental damage, not against an adversary: the trust
+ * rule is the guarantee): the checksum, the header (the same rules, R at
+ * least the rows asked for, L = passes + 1, y0 + P = C), every row's period
+ * dividing P and its preperiod inside the file, and the first 512 columns
+ * of every row against the table engine computed afresh.  A file that fails
+ * any of these is ignored (and replaced by the next proof).  Written to a
+ * temporary file in the same directory and renamed into place, so a reader
+ * never sees half a file, and concurrent runs that prove the same strip
+ * each write a whole one (the last rename wins; both are the same proof). */
+#define _DEFAULT_SOURCE /* realpath, S_ISVTX */
 #include "internal.h"
 #include "strip.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAGIC "wythoff-strip 1\n"
@@ -75,11 +101,24 @@ static uint32_t get32(const unsigned char *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-static int path_of(char *buf, size_t len, const char *dir, const wy_rules *r, uint32_t rows)
+/* The first reason something in the cache was not used (or not written),
+ * into note; later ones are dropped. */
+static void say(char *note, size_t len, const char *fmt, ...)
+{
+    if (!note || !len || note[0])
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(note, len, fmt, ap);
+    va_end(ap);
+}
+
+/* "<rules>.rows<R>.strip" into buf; 1 if it fits. */
+static int name_of(char *buf, size_t len, const wy_rules *r, uint32_t rows)
 {
     char rt[200];
     wy_rules_format(rt, sizeof rt, r);
-    int n = snprintf(buf, len, "%s/%s.rows%u.strip", dir, rt, rows);
+    int n = snprintf(buf, len, "%s.rows%u.strip", rt, rows);
     return n > 0 && (size_t)n < len;
 }
 
@@ -90,26 +129,142 @@ static uint64_t row_len(const wy_strip *s, size_t i)
     return n < s->ncols ? n : s->ncols;
 }
 
-/* mkdir -p with mode 0700 for the parts that are missing. */
-static int make_dirs(const char *dir)
+/* ------------------------------------------------------------------ */
+/* The trust rule (see the top of the file)                            */
+/* ------------------------------------------------------------------ */
+
+/* dir as an absolute path without symbolic links, ".", ".." or repeated
+ * '/': realpath() of its longest existing part, then the parts still
+ * missing (none of them ".."; "." and empty ones are dropped).  1 on
+ * success, else 0 with the reason in note. */
+static int resolve(char *out, size_t len, const char *dir, char *note, size_t nlen)
 {
-    char p[4096];
-    if (snprintf(p, sizeof p, "%s", dir) >= (int)sizeof p)
-        return -1;
-    for (char *q = p + 1; *q; q++)
-        if (*q == '/') {
-            *q = '\0';
-            if (mkdir(p, 0700) != 0 && errno != EEXIST)
-                return -1;
-            *q = '/';
+    char buf[PATH_MAX];
+    size_t k = strlen(dir);
+    if (k >= sizeof buf)
+        return say(note, nlen, "cache directory '%.200s...' not used: the path is too long", dir), 0;
+    memcpy(buf, dir, k + 1);
+    char *rp;
+    for (;;) { /* buf = dir[0..k), or "/" or "." once nothing of dir is left */
+        if ((rp = realpath(buf, NULL)))
+            break;
+        if (errno != ENOENT || (strcmp(buf, "/") == 0 || strcmp(buf, ".") == 0))
+            return say(note, nlen, "cache directory '%.200s' not used: %s", dir, strerror(errno)), 0;
+        while (k > 0 && dir[k - 1] == '/') /* the last component of dir[0..k) */
+            k--;
+        while (k > 0 && dir[k - 1] != '/')
+            k--;
+        if (k == 0)
+            snprintf(buf, sizeof buf, "%s", dir[0] == '/' ? "/" : ".");
+        else {
+            memcpy(buf, dir, k);
+            buf[k] = '\0';
         }
-    return mkdir(p, 0700) != 0 && errno != EEXIST ? -1 : 0;
+    }
+    int n = snprintf(out, len, "%s", rp);
+    free(rp);
+    for (const char *p = dir + k; n >= 0 && (size_t)n < len && *p;) {
+        while (*p == '/')
+            p++;
+        size_t c = strcspn(p, "/");
+        if (c == 2 && p[0] == '.' && p[1] == '.')
+            return say(note, nlen, "cache directory '%.200s' not used: '..' after a directory that does not exist",
+                       dir), 0;
+        if (c && !(c == 1 && p[0] == '.'))
+            n += snprintf(out + n, len - (size_t)n, "%s%.*s", n == 1 && out[0] == '/' ? "" : "/", (int)c, p);
+        p += c;
+    }
+    if (n < 0 || (size_t)n >= len)
+        return say(note, nlen, "cache directory '%.200s...' not used: the path is too long", dir), 0;
+    return 1;
 }
 
-int wy_strip_cache_save(const wy_strip *s, const char *dir)
+/* Does the directory path (stat st) pass the rule?  last: it is the cache
+ * directory itself, which may not be writable by others even when sticky. */
+static int dir_ok(const struct stat *st, const char *dir, const char *path, int last, char *note, size_t nlen)
 {
-    char path[4096], tmp[4160];
-    if (!dir || !*dir || !path_of(path, sizeof path, dir, &s->rules, s->nrows) || make_dirs(dir) != 0)
+    const uid_t me = geteuid();
+    if (!S_ISDIR(st->st_mode))
+        return say(note, nlen, "cache directory '%.200s' not used: '%.200s' is not a directory", dir, path), 0;
+    if (st->st_uid != 0 && st->st_uid != me)
+        return say(note, nlen, "cache directory '%.200s' not used: '%.200s' belongs to user %lu, neither to you (%lu) "
+                   "nor to root (docs/exact.md, \"Rows proved on demand\")",
+                   dir, path, (unsigned long)st->st_uid, (unsigned long)me), 0;
+    if ((st->st_mode & (S_IWGRP | S_IWOTH)) && (last || !(st->st_mode & S_ISVTX)))
+        return say(note, nlen, "cache directory '%.200s' not used: '%.200s' is writable by %s%s (docs/exact.md, "
+                   "\"Rows proved on demand\")",
+                   dir, path, st->st_mode & S_IWGRP ? "its group" : "others",
+                   (st->st_mode & S_IWGRP) && (st->st_mode & S_IWOTH) ? " and others" : ""), 0;
+    return 1;
+}
+
+/* A descriptor of the cache directory dir when it passes the trust rule,
+ * else -1 (with the reason in note, except when dir is merely missing and
+ * not to be created).  create: missing directories are made, mode 0700,
+ * each inside a directory already found trustworthy. */
+static int open_trusted(const char *dir, int create, char *note, size_t nlen)
+{
+    char path[PATH_MAX], cur[PATH_MAX];
+    if (!resolve(path, sizeof path, dir, note, nlen))
+        return -1;
+    struct stat st;
+    int fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0 || fstat(fd, &st) != 0 || !dir_ok(&st, dir, "/", path[1] == '\0', note, nlen)) {
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    size_t n = 0;
+    cur[0] = '\0';
+    for (const char *p = path + 1; *p;) {
+        size_t c = strcspn(p, "/");
+        char comp[NAME_MAX + 1];
+        if (c > NAME_MAX) {
+            close(fd);
+            return say(note, nlen, "cache directory '%.200s' not used: a name is too long", dir), -1;
+        }
+        memcpy(comp, p, c);
+        comp[c] = '\0';
+        n += (size_t)snprintf(cur + n, sizeof cur - n, "/%s", comp);
+        p += c;
+        while (*p == '/')
+            p++;
+        int nfd = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (nfd < 0 && errno == ENOENT && create) {
+            if (mkdirat(fd, comp, 0700) != 0 && errno != EEXIST) {
+                say(note, nlen, "cache directory '%.200s' not written: cannot create '%.200s' (%s)", dir, cur,
+                    strerror(errno));
+                close(fd);
+                return -1;
+            }
+            nfd = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        }
+        if (nfd < 0) {
+            int en = errno;
+            if (en != ENOENT || create)
+                say(note, nlen, "cache directory '%.200s' not used: '%.200s' %s", dir, cur,
+                    en == ELOOP ? "is a symbolic link" : strerror(en));
+            close(fd);
+            return -1;
+        }
+        close(fd);
+        fd = nfd;
+        if (fstat(fd, &st) != 0 || !dir_ok(&st, dir, cur, *p == '\0', note, nlen)) {
+            close(fd);
+            return -1;
+        }
+    }
+    return fd;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                             */
+/* ------------------------------------------------------------------ */
+
+int wy_strip_cache_save(const wy_strip *s, const char *dir, char *note, size_t nlen)
+{
+    char name[300], tmp[300];
+    if (!dir || !*dir || !name_of(name, sizeof name, &s->rules, s->nrows))
         return -1;
     char rt[200], head[512];
     wy_rules_format(rt, sizeof rt, &s->rules);
@@ -125,9 +280,14 @@ int wy_strip_cache_save(const wy_strip *s, const char *dir)
         total += 4 * row_len(s, i);
     if (total > ((uint64_t)1 << 32))
         return -1; /* not worth keeping */
-    unsigned char *buf = malloc((size_t)total);
-    if (!buf)
+    const int dfd = open_trusted(dir, 1, note, nlen);
+    if (dfd < 0)
         return -1;
+    unsigned char *buf = malloc((size_t)total);
+    if (!buf) {
+        close(dfd);
+        return -1;
+    }
     unsigned char *p = buf;
     memcpy(p, head, (size_t)hn);
     p += hn;
@@ -141,49 +301,105 @@ int wy_strip_cache_save(const wy_strip *s, const char *dir)
             put32(p, r[y]);
     }
     put64(p, fnv(14695981039346656037ull, buf, (size_t)(p - buf)));
-    snprintf(tmp, sizeof tmp, "%s/.wythoff-strip-XXXXXX", dir);
-    int fd = mkstemp(tmp);
-    int ok = fd >= 0;
+    /* a new file of our own (O_EXCL, mode 0600) under a name nobody else uses */
+    int fd = -1;
+    struct timespec ts = {0, 0};
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t h = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30 ^ (uint64_t)(uintptr_t)&ts;
+    for (int a = 0; a < 64 && fd < 0; a++) {
+        h = h * 6364136223846793005ull + 1442695040888963407ull;
+        snprintf(tmp, sizeof tmp, ".wythoff-strip-%ld-%08llx", (long)getpid(), (unsigned long long)(h >> 32));
+        fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    int ok = fd >= 0, en = ok ? 0 : errno;
     for (size_t off = 0; ok && off < total;) {
         ssize_t w = write(fd, buf + off, (size_t)(total - off));
         if (w < 0 && errno == EINTR)
             continue;
         ok = w > 0;
+        en = w < 0 ? errno : ENOSPC;
         off += w > 0 ? (size_t)w : 0;
     }
-    if (fd >= 0 && close(fd) != 0)
+    if (fd >= 0 && close(fd) != 0 && ok) {
         ok = 0;
-    if (ok)
-        ok = rename(tmp, path) == 0;
-    if (!ok && fd >= 0)
-        unlink(tmp);
+        en = errno;
+    }
+    if (ok && renameat(dfd, tmp, dfd, name) != 0) {
+        ok = 0;
+        en = errno;
+    }
+    if (!ok) {
+        if (fd >= 0)
+            unlinkat(dfd, tmp, 0);
+        say(note, nlen, "cache file '%.200s/%.200s' not written: %s", dir, name, strerror(en));
+    }
+    close(dfd);
     free(buf);
     return ok ? 0 : -1;
 }
 
-/* Parses and checks one file; NULL when it is missing or fails a check. */
-static wy_strip *load_file(const char *path, const wy_rules *r, uint32_t min_rows, uint64_t mem_limit)
+/* ------------------------------------------------------------------ */
+/* Reading                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Opens, checks and parses the file name of the directory dfd; NULL when
+ * it is missing, fails the trust rule or any check (the reason in note). */
+static wy_strip *load_file(int dfd, const char *dir, const char *name, const wy_rules *r, uint32_t min_rows,
+                           uint64_t mem_limit, char *note, size_t nlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* O_NONBLOCK: a FIFO put there does not hold the open */
+    int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+        if (errno != ENOENT)
+            say(note, nlen, "cache file '%.200s/%.200s' not used: %s", dir, name,
+                errno == ELOOP ? "it is a symbolic link" : strerror(errno));
         return NULL;
+    }
+    struct stat st;
+    const char *why = NULL;
+    if (fstat(fd, &st) != 0)
+        why = strerror(errno);
+    else if (!S_ISREG(st.st_mode))
+        why = "not a regular file";
+    else if (st.st_uid != geteuid())
+        why = "it belongs to another user";
+    else if (st.st_mode & (S_IWGRP | S_IWOTH))
+        why = "it is writable by its group or others";
+    FILE *f = why ? NULL : fdopen(fd, "rb");
+    if (!f) {
+        say(note, nlen, "cache file '%.200s/%.200s' not used: %s (docs/exact.md, \"Rows proved on demand\")", dir,
+            name, why ? why : strerror(errno));
+        close(fd);
+        return NULL;
+    }
     wy_strip *s = NULL;
     unsigned char *buf = NULL;
-    struct stat st;
-    if (fstat(fileno(f), &st) != 0 || st.st_size < 64 || (uint64_t)st.st_size > ((uint64_t)1 << 32) ||
-        (mem_limit && (uint64_t)st.st_size * 3 > mem_limit))
+    if (st.st_size < 64 || (uint64_t)st.st_size > ((uint64_t)1 << 32)) {
+        why = "its size";
         goto out;
+    }
+    if (mem_limit && (uint64_t)st.st_size * 3 > mem_limit)
+        goto out; /* not damage: this run's memory limit */
     const size_t size = (size_t)st.st_size;
-    if (!(buf = malloc(size + 1)) || fread(buf, 1, size, f) != size)
+    if (!(buf = malloc(size + 1)))
         goto out;
-    if (fnv(14695981039346656037ull, buf, size - 8) != get64(buf + size - 8))
+    if (fread(buf, 1, size, f) != size) {
+        why = "a read error";
         goto out;
+    }
+    if (fnv(14695981039346656037ull, buf, size - 8) != get64(buf + size - 8)) {
+        why = "its checksum";
+        goto out;
+    }
     buf[size - 8] = '\0'; /* the header lies before the checksum; sscanf stops at the text's end */
     char rt[200], want[200];
     wy_rules_format(want, sizeof want, r);
     unsigned rows, layers;
     unsigned long long y0, period, shift, ncols;
     int hl = 0;
+    why = "its header";
     if (memcmp(buf, MAGIC, strlen(MAGIC)) != 0 ||
         sscanf((const char *)buf + strlen(MAGIC), "rules %199s\nrows %u layers %u y0 %llu period %llu shift %llu "
                "ncols %llu\nend\n%n", rt, &rows, &layers, &y0, &period, &shift, &ncols, &hl) != 7 || hl == 0)
@@ -193,10 +409,15 @@ static wy_strip *load_file(const char *path, const wy_rules *r, uint32_t min_row
         ncols != y0 + period || ncols > UINT32_MAX)
         goto out;
     const size_t nr = (size_t)layers * rows;
-    if ((uint64_t)nr * 16 > size - off - 8 || (mem_limit && (uint64_t)nr * ncols * 4 > mem_limit))
+    why = "its size";
+    if ((uint64_t)nr * 16 > size - off - 8)
+        goto out;
+    why = NULL;
+    if (mem_limit && (uint64_t)nr * ncols * 4 > mem_limit)
         goto out;
     if (!(s = wy_strip_new(r, rows, layers, y0, period, shift)))
         goto out;
+    why = "its rows' periods";
     for (size_t i = 0; i < nr; i++, off += 16) {
         s->row_pre[i] = get64(buf + off);
         s->row_period[i] = get64(buf + off + 8);
@@ -225,6 +446,7 @@ static wy_strip *load_file(const char *path, const wy_rules *r, uint32_t min_row
         uint32_t C = ncols < VERIFY_COLS ? (uint32_t)ncols : VERIFY_COLS;
         wy_table *t = NULL;
         char err[WY_ERRLEN];
+        why = NULL; /* a table that does not fit is not damage */
         if (wy_table_compute(&t, r, rows, C, wy_side_start(r), mem_limit, err, sizeof err) != WY_OK)
             goto bad;
         int same = 1;
@@ -233,45 +455,64 @@ static wy_strip *load_file(const char *path, const wy_rules *r, uint32_t min_row
                 for (uint32_t y = 0; y < C && same; y++)
                     same = wy_table_get(t, x, y, (wy_side){p, 0}) == s->vals[((size_t)p * rows + x) * ncols + y];
         wy_table_free(t);
+        why = "its first columns differ from the table engine's";
         if (!same)
             goto bad;
     }
+    why = NULL;
     goto out;
 bad:
     wy_strip_free(s);
     s = NULL;
 out:
+    if (why)
+        say(note, nlen, "cache file '%.200s/%.200s' not used: %s is wrong (damaged)", dir,
+            name, why);
     free(buf);
     fclose(f);
     return s;
 }
 
 wy_strip *wy_strip_cache_load(const char *dir, const wy_rules *r, uint32_t min_rows, uint32_t max_rows,
-                              uint64_t mem_limit)
+                              uint64_t mem_limit, char *note, size_t nlen)
 {
-    if (!dir || !*dir)
+    if (note && nlen)
+        note[0] = '\0';
+    if (!dir || !*dir || min_rows > max_rows)
         return NULL;
-    /* the smallest file of this ruleset with min_rows..max_rows rows */
-    char rt[200], want[240], path[4096];
+    const int dfd = open_trusted(dir, 0, note, nlen);
+    if (dfd < 0)
+        return NULL;
+    /* the files of this ruleset with min_rows..max_rows rows, smallest first */
+    char rt[200], want[240], name[300];
     wy_rules_format(rt, sizeof rt, r);
     snprintf(want, sizeof want, "%s.rows", rt);
-    DIR *d = opendir(dir);
-    if (!d)
+    const size_t k = strlen(want), span = (size_t)(max_rows - min_rows) + 1;
+    unsigned char *have = calloc(span, 1);
+    const int lfd = have ? dup(dfd) : -1;
+    DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
+    if (!d) {
+        if (lfd >= 0)
+            close(lfd);
+        free(have);
+        close(dfd);
         return NULL;
-    uint32_t best = 0;
+    }
     for (struct dirent *de; (de = readdir(d));) {
         const char *n = de->d_name;
-        size_t k = strlen(want);
-        if (strncmp(n, want, k) != 0)
+        if (strncmp(n, want, k) != 0 || n[k] < '1' || n[k] > '9')
             continue;
         char *end;
         unsigned long rows = strtoul(n + k, &end, 10);
-        if (strcmp(end, ".strip") != 0 || rows < min_rows || rows > max_rows || (best && rows >= best))
-            continue;
-        best = (uint32_t)rows;
+        if (strcmp(end, ".strip") == 0 && rows >= min_rows && rows <= max_rows)
+            have[rows - min_rows] = 1;
     }
     closedir(d);
-    if (!best || !path_of(path, sizeof path, dir, r, best))
-        return NULL;
-    return load_file(path, r, min_rows, mem_limit);
+    wy_strip *s = NULL;
+    for (size_t i = 0; i < span && !s; i++)
+        if (have[i] && name_of(name, sizeof name, r, (uint32_t)(min_rows + i)))
+            s = load_file(dfd, dir, name, r, min_rows, mem_limit, note, nlen);
+    free(have);
+    close(dfd);
+    return s;
 }

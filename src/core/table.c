@@ -84,15 +84,6 @@ static wy_status refuse(const plan *pl, uint32_t rows, uint32_t cols, uint64_t m
                    cols, what, (unsigned long long)(need >> 20) + 1, lim);
 }
 
-static void set_side(shared *S, const plan *pl, const uint32_t *tvall, wy_side side, uint32_t *tv)
-{
-    for (uint32_t l = 0; l < pl->nl; l++) {
-        uint32_t p = l / pl->nh, h = l % pl->nh;
-        tv[l] = tvall[(size_t)p * (side.heap + 1) + h];
-    }
-    S->tv = tv;
-}
-
 wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
                                uint64_t mem_limit, wy_layout layout, const wy_run *run, char *err, size_t errlen)
 {
@@ -109,11 +100,9 @@ wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t r
     if (pl.table_bytes == UINT64_MAX || pl.table_bytes > SIZE_MAX / 2 || wy_tab_plan_total(&pl) > SIZE_MAX / 2)
         return wy_fail(WY_ERANGE, err, errlen, "a %u x %u table is too large for this machine's address space", rows,
                        cols);
-    uint32_t *tvall = wy_tab_terminal_values(rules, side);
-    uint32_t *tv = malloc(sizeof *tv * pl.nl);
+    uint32_t *tv = wy_tab_terminal_values(rules, &pl);
     wy_table *t = calloc(1, sizeof *t);
-    if (!tvall || !tv || !t) {
-        free(tvall);
+    if (!tv || !t) {
         free(tv);
         free(t);
         return wy_fail(WY_ERANGE, err, errlen, "out of memory");
@@ -129,7 +118,7 @@ wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t r
             S.v = t->v;
             S.Kt = wy_terminal_bound(rules);
             S.total_cells = wy_tab_total_cells(&pl);
-            set_side(&S, &pl, tvall, side, tv);
+            S.tv = tv;
             stop = wy_tab_engine_run(&S, &pl, run);
         }
         if (stop == STOP_OVERFLOW && pl.cw == 2) {
@@ -147,7 +136,6 @@ wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t r
         st = stop == STOP_NONE ? WY_OK : stop_status(stop, &pl, rows, cols, err, errlen);
         break;
     }
-    free(tvall);
     free(tv);
     if (st != WY_OK) {
         wy_tab_big_free(t->v, t->vbytes);
@@ -231,12 +219,11 @@ wy_status wy_table_stream(const wy_rules *rules, uint32_t rows, uint32_t cols, w
     if (wy_tab_plan_total(&pl) > SIZE_MAX / 2)
         return wy_fail(WY_ERANGE, err, errlen, "a %u x %u table is too large for this machine's address space", rows,
                        cols);
-    uint32_t *tvall = wy_tab_terminal_values(rules, side);
-    uint32_t *tv = malloc(sizeof *tv * pl.nl);
+    uint32_t *tv = wy_tab_terminal_values(rules, &pl);
     size_t vbytes = (size_t)pl.table_bytes;
     void *v = wy_tab_big_alloc(vbytes);
     int stop = STOP_NOMEM;
-    if (tvall && tv && v) {
+    if (tv && v) {
         shared S;
         memset(&S, 0, sizeof S);
         S.pl = &pl;
@@ -247,10 +234,9 @@ wy_status wy_table_stream(const wy_rules *rules, uint32_t rows, uint32_t cols, w
         S.sink_ctx = ctx;
         S.out_layer = side.pass * pl.nh + (pl.heap_xor ? 0 : side.heap);
         S.out_xor = pl.heap_xor ? side.heap : 0;
-        set_side(&S, &pl, tvall, side, tv);
+        S.tv = tv;
         stop = wy_tab_engine_run(&S, &pl, run);
     }
-    free(tvall);
     free(tv);
     wy_tab_big_free(v, vbytes);
     if (stop == STOP_NONE)

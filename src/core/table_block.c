@@ -95,14 +95,13 @@ wy_status wy_table_block_run(const wy_rules *rules, const wy_block *blk, wy_side
     if (need > SIZE_MAX / 2)
         return wy_fail(WY_ERANGE, err, errlen, "columns %u..%u of a %u x %u table are too large for this address space",
                        blk->c0, blk->c1 - 1, blk->rows, blk->cols);
-    uint32_t *tvall = wy_tab_terminal_values(rules, side);
-    uint32_t *tv = malloc(sizeof *tv * pl.nl);
+    uint32_t *tv = wy_tab_terminal_values(rules, &pl);
     size_t vbytes = (size_t)pl.table_bytes;
     void *v = wy_tab_big_alloc(vbytes);
     int stop = STOP_NOMEM;
     shared S;
     memset(&S, 0, sizeof S);
-    if (tvall && tv && v) {
+    if (tv && v) {
         S.pl = &pl;
         S.v = v;
         S.Kt = wy_terminal_bound(rules);
@@ -110,12 +109,9 @@ wy_status wy_table_block_run(const wy_rules *rules, const wy_block *blk, wy_side
         S.io = io;
         S.out_layer = side.pass * pl.nh + (pl.heap_xor ? 0 : side.heap);
         S.out_xor = pl.heap_xor ? side.heap : 0;
-        for (uint32_t l = 0; l < pl.nl; l++)
-            tv[l] = tvall[(size_t)(l / pl.nh) * (side.heap + 1) + l % pl.nh];
         S.tv = tv;
         stop = wy_tab_engine_run(&S, &pl, run);
     }
-    free(tvall);
     free(tv);
     wy_tab_big_free(v, vbytes);
     if (stats) {

@@ -49,6 +49,9 @@ typedef struct {
     uint32_t *rowptr;    /* [nl][B] */
     uint32_t *mark;      /* [W * 64]: mark[g] == stamp: g is an option */
     uint32_t stamp;
+    uint64_t *hbits;     /* [W]: the cell's values at the smaller extra heaps (same
+                            x, y and passes), NULL when nh = 1 */
+    size_t hwords;       /* words of hbits that may be nonzero */
 } worker;
 
 static inline size_t row_index(const shared *S, uint32_t l, uint32_t x)
@@ -122,16 +125,17 @@ static void line_delete(uint64_t *b, uint32_t *ptr, uint32_t g)
         *ptr = g;
 }
 
-/* First g' >= g missing from the union of four bitsets (d may be NULL). */
-static uint64_t first_free4(const uint64_t *a, const uint64_t *b, const uint64_t *c, const uint64_t *d, size_t W,
-                            uint64_t g)
+/* First g' >= g missing from the union of up to five bitsets (b to e may be
+ * NULL). */
+static uint64_t first_free4(const uint64_t *a, const uint64_t *b, const uint64_t *c, const uint64_t *d,
+                            const uint64_t *e, size_t W, uint64_t g)
 {
     size_t i = (size_t)(g >> 6);
     if (i >= W)
         return g;
     uint64_t low = ((uint64_t)1 << (g & 63)) - 1;
     for (; i < W; i++) {
-        uint64_t w = a[i] | (b ? b[i] : 0) | (c ? c[i] : 0) | (d ? d[i] : 0) | low;
+        uint64_t w = a[i] | (b ? b[i] : 0) | (c ? c[i] : 0) | (d ? d[i] : 0) | (e ? e[i] : 0) | low;
         low = 0;
         if (~w)
             return (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(~w);
@@ -217,6 +221,13 @@ static int reserve(shared *S, worker *w, uint64_t g)
         return 0;
     memset(m + oldw * 64, 0, (neww - oldw) * 64 * sizeof *m);
     w->mark = m;
+    if (w->hbits) {
+        uint64_t *hb = realloc(w->hbits, neww * sizeof *hb);
+        if (!hb)
+            return 0;
+        memset(hb + oldw, 0, (neww - oldw) * sizeof *hb);
+        w->hbits = hb;
+    }
     if (pl->modmode == 1) {
         size_t oldc = oldw * 64, newc = neww * 64;
         size_t nc = (size_t)pl->nl * pl->M;
@@ -316,6 +327,14 @@ static void mod_advance(shared *S, uint32_t l, uint32_t y)
     }
 }
 
+/* The cell's value v at this extra heap: an option of its larger heaps. */
+static inline void heap_seen(worker *w, uint32_t v)
+{
+    w->hbits[v >> 6] |= (uint64_t)1 << (v & 63);
+    if ((size_t)(v >> 6) >= w->hwords)
+        w->hwords = (size_t)(v >> 6) + 1;
+}
+
 /* Compute cell (x, y), band row i, every layer.  0 on failure (S->stop set). */
 static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
 {
@@ -335,6 +354,10 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
         uint64_t *db = dense && wyt ? S->diab + di * W : NULL;
         uint32_t *dp = dense && wyt ? &S->diaptr[di] : NULL;
         const size_t at = cell_at(S, l, x, y);
+        if (w->hbits && h == 0) { /* a new run of heaps: forget the old one */
+            memset(w->hbits, 0, w->hwords * 8);
+            w->hwords = 0;
+        }
 
         /* windows of bounded moves: drop the cell that just left */
         if (N != UINT32_MAX) {
@@ -347,6 +370,8 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
         }
         if ((uint64_t)x + y <= Kt) {
             cset(S, at, tval);
+            if (w->hbits)
+                heap_seen(w, tval);
             /* every later cell of an unbounded line reaches this cell, so
              * the region's value belongs to the line from here on (and no
              * later cell of the line can take it) */
@@ -420,10 +445,11 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
             mark[tval] = stamp;
             nmark = 1;
         }
-        for (uint32_t h2 = 0; h2 < h; h2++) {
-            mark[cget(S, cell_at(S, p * pl->nh + h2, x, y))] = stamp;
-            nmark = 1;
-        }
+        /* the moves on the extra heap: the cell's values at heaps h2 < h,
+         * which hbits holds (set as each layer was done): a bitset more in
+         * the search below rather than h marks, so a layer costs O(1) and
+         * not O(h) */
+        const uint64_t *hb = h ? w->hbits : NULL;
         if (p > 0) {
             mark[cget(S, cell_at(S, (p - 1) * pl->nh + h, x, y))] = stamp;
             nmark = 1;
@@ -441,7 +467,7 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
         for (;;) {
             const uint64_t cap = (uint64_t)S->W * 64;
             const uint64_t *mb = S->modbits ? S->modb + ((size_t)l * M + cls) * S->W : NULL;
-            g = mb ? first_free4(rb, cb, db, mb, S->W, g) : first_free(rb, cb, db, S->W, g);
+            g = mb || hb ? first_free4(rb, cb, db, mb, hb, S->W, g) : first_free(rb, cb, db, S->W, g);
             if (g + 128 >= cap) {
                 /* near the capacity: grow (one thread only) and look again */
                 if (!reserve(S, w, g + 64)) {
@@ -452,6 +478,7 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
                 cb = dense ? S->colb + ci * S->W : NULL;
                 db = dense && wyt ? S->diab + di * S->W : NULL;
                 mark = w->mark;
+                hb = h ? w->hbits : NULL;
                 if (S->modbits) /* entries moved: sort again, replay this row */
                     for (uint32_t l2 = 0; l2 < pl->nl; l2++) {
                         mod_row_begin(S, l2);
@@ -478,6 +505,8 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
         }
         uint32_t v = (uint32_t)g;
         cset(S, at, v);
+        if (w->hbits)
+            heap_seen(w, v);
         line_insert(rb, rp, v);
         if (dense) {
             line_insert(cb, cp, v);
@@ -984,6 +1013,7 @@ static void worker_free(worker *w)
     wy_tab_big_free(w->rowb, w->rowb_bytes);
     free(w->rowptr);
     free(w->mark);
+    free(w->hbits);
 }
 
 typedef void (*loop_fn)(worker *);
@@ -1058,7 +1088,8 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
         ws[t].rowb = wy_tab_big_alloc(ws[t].rowb_bytes);
         ws[t].rowptr = calloc((size_t)pl->nl * pl->B, 4);
         ws[t].mark = calloc(S->W * 64, 4);
-        ok = ws[t].rowb && ws[t].rowptr && ws[t].mark;
+        ws[t].hbits = pl->nh > 1 ? calloc(S->W, 8) : NULL;
+        ok = ws[t].rowb && ws[t].rowptr && ws[t].mark && (pl->nh == 1 || ws[t].hbits);
     }
     int stop = ok ? STOP_NONE : STOP_NOMEM;
     if (ok) {
@@ -1099,40 +1130,19 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
     return stop;
 }
 
-uint32_t *wy_tab_terminal_values(const wy_rules *rules, wy_side side)
+uint32_t *wy_tab_terminal_values(const wy_rules *rules, const plan *pl)
 {
-    size_t H = (size_t)side.heap + 1;
-    uint32_t *tv = malloc(sizeof *tv * ((size_t)side.pass + 1) * H);
-    uint32_t *all = malloc(sizeof *all * (H + 1));
-    if (!tv || !all) {
-        free(tv);
+    /* the layers' heaps are 0..nh-1 (nh = 1 when the heap is xor-ed in) */
+    const uint64_t P = pl->np - 1, H = pl->nh - 1;
+    uint64_t *all = malloc(sizeof *all * (size_t)pl->nl);
+    uint32_t *tv = malloc(sizeof *tv * (size_t)pl->nl);
+    if (!all || !tv || !wy_terminal_values(all, P, H, rules->misere != 0)) {
         free(all);
+        free(tv);
         return NULL;
     }
-    for (uint32_t p = 0; p <= side.pass; p++)
-        for (uint32_t h = 0; h <= side.heap; h++) {
-            uint32_t *cell = &tv[(size_t)p * H + h];
-            if (h == 0) { /* no move at all: the pass needs another move */
-                *cell = rules->misere ? 1 : 0;
-                continue;
-            }
-            /* options: every smaller heap, and the pass */
-            size_t n = 0;
-            for (uint32_t h2 = 0; h2 < h; h2++)
-                all[n++] = tv[(size_t)p * H + h2];
-            if (p > 0)
-                all[n++] = tv[(size_t)(p - 1) * H + h];
-            uint32_t g = 0;
-            for (;;) {
-                size_t i;
-                for (i = 0; i < n && all[i] != g; i++)
-                    ;
-                if (i == n)
-                    break;
-                g++;
-            }
-            *cell = g;
-        }
+    for (uint32_t l = 0; l < pl->nl; l++)
+        tv[l] = (uint32_t)all[l]; /* at most H + P + 1 < 2^25 */
     free(all);
     return tv;
 }

@@ -138,9 +138,9 @@ void wy_tab_big_free(void *p, size_t n);
 /* Run the engine on S (S->pl, S->v, S->Kt, S->tv, S->total_cells and, for
  * a stream, S->sink set by the caller).  Returns a STOP_ code. */
 int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run);
-/* The value of the terminal region in every side state {p <= pass,
- * h <= heap}: tv[p * (heap + 1) + h].  NULL on allocation failure. */
-uint32_t *wy_tab_terminal_values(const wy_rules *rules, wy_side side);
+/* The value of the terminal region in every side-state layer of the plan:
+ * tv[l], l = p * nh + h.  O(layers).  NULL on allocation failure. */
+uint32_t *wy_tab_terminal_values(const wy_rules *rules, const plan *pl);
 /* Cells the engine computes (x <= y only when it mirrors). */
 uint64_t wy_tab_total_cells(const plan *pl);
 

@@ -129,9 +129,12 @@ void wy_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols,
     }
     pl->table_bytes = wy_sat_mul(row_bytes, pl->keep);
     pl->misc_bytes = wy_sat_add(pl->misc_bytes, wy_sat_add(sizeof(wy_table) + 4096, wy_sat_mul(nbands, 4 * PROG_STRIDE)));
-    pl->misc_bytes = wy_sat_add(pl->misc_bytes, wy_sat_mul((uint64_t)pl->np + 1, (uint64_t)side.heap + 1) * 4);
-    /* per thread: the band's row bitsets and pointers, the option marks */
-    uint64_t per_thread = wy_sat_add(wy_sat_mul(wy_sat_mul((uint64_t)B * pl->nl, pl->W), 8), wy_sat_mul(pl->W, 64 * 4));
+    /* the terminal values (8 bytes a layer while computed, then 4) */
+    pl->misc_bytes = wy_sat_add(pl->misc_bytes, (uint64_t)pl->nl * 12 + pl->nh + 3);
+    /* per thread: the band's row bitsets and pointers, the option marks
+     * and, with an extra heap in the layers, one more bitset */
+    uint64_t per_thread = wy_sat_add(wy_sat_mul(wy_sat_mul((uint64_t)B * pl->nl, pl->W), 8),
+                                     wy_sat_mul(pl->W, 64 * 4 + (pl->nh > 1 ? 8 : 0)));
     per_thread = wy_sat_add(per_thread, (uint64_t)B * pl->nl * 4);
     pl->thread_bytes = wy_sat_mul(per_thread, T);
     if (pl->modmode == 1) {

@@ -300,7 +300,7 @@ expect 2 "--value goes with gpos-a" -- bfile period wythoff --value 1
 expect 2 "--max-cols goes with" -- bfile ppos-b wythoff --max-cols 100
 expect 2 "--terms 0 out of range" -- bfile ppos-a wythoff --terms 0
 expect 2 "bad --terms" -- bfile ppos-a wythoff --terms 1.5
-expect 3 "more than 10000000" -- bfile ppos-a wythoff --terms 1e8
+expect 2 "--terms 1e8 out of range (1 to 10000000)" -- bfile ppos-a wythoff --terms 1e8
 expect 2 "bad --offset" -- bfile ppos-a wythoff --offset -1
 expect 2 "too large" -- bfile ppos-a wythoff+pass --offset 2^41
 expect 2 "goes past row 4095" -- bfile period wythoff --offset 4090 --terms 10

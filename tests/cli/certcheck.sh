@@ -5,7 +5,11 @@
 #     (small cases) and the committed ones of data/periods/ whose re-check is
 #     quick (all of them when WY_TEST_FULL=1);
 #   - it rejects tampered certificates (exit 1: a false claim; exit 2: not a
-#     certificate of a ruleset it knows) with a message naming the fault;
+#     certificate of a ruleset it knows, or not text of the format: a NUL
+#     byte, a carriage return, an overlong line, anything after 'end', a
+#     ruleset that does not parse exactly) with a message naming the fault;
+#   - it estimates its work before starting and refuses (exit 3) above
+#     --max-work or the machine's memory; it prints a ruleset back as parsed;
 #   - data/periods/*.csv say what the certificates say, and rows 0-45 of
 #     Wythoff's game agree with data/wythoff-row-periods.csv (written by the
 #     engine's csv output before the atlas existed);
@@ -128,6 +132,67 @@ check 1 "layer 0 row 15: preperiod" "$tmp/bpass0.cert"
 "$C" "$base" "$tmp/preplus.cert" "$tmp/garbage.cert" >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ "$rc" -eq 2 ] && [ "$(grep -c '^verified' "$tmp/out")" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 2 ] \
   && pass "several files: each reported, exit the worst (2)" || fail "several files: exit $rc"
+# the form of the text (issue 26): a NUL byte anywhere, a carriage return,
+# an overlong line, anything after 'end', a ruleset that does not parse
+# exactly: exit 2 naming the line
+tamper nulrules   '$1 == "rules" { printf "rules wythoff%c+max=3\n", 0; next } { print }'
+check 2 "line 2: a NUL byte" "$tmp/nulrules.cert"
+tamper nulend     '$1 == "end" { printf "end%cjunk\n", 0; next } { print }'
+check 2 "a NUL byte" "$tmp/nulend.cert"
+tamper nulcomment 'NR == 3 { printf "# a comment%cwith a NUL\n", 0 } { print }'
+check 2 "line 3: a NUL byte" "$tmp/nulcomment.cert"
+tamper plusfirst  '$1 == "rules" { $2 = "+wythoff" } { print }'
+check 2 "line 2: ruleset '+wythoff': it must start with the game" "$tmp/plusfirst.cert"
+tamper plusplus   '$1 == "rules" { $2 = "wythoff++pass" } { print }'
+check 2 "an empty option" "$tmp/plusplus.cert"
+tamper commentend '{ print } END { print "# a comment after end" }'
+check 2 "text after 'end'" "$tmp/commentend.cert"
+tamper blankend   '{ print } END { print "" }'
+check 2 "text after 'end'" "$tmp/blankend.cert"
+tamper crlf       '{ printf "%s\r\n", $0 }'
+check 2 "a carriage return" "$tmp/crlf.cert"
+tamper longline   'NR == 3 { s = "#"; for (i = 0; i < 1100; i++) s = s "x"; print s } { print }'
+check 2 "line 3: longer than 1024 bytes" "$tmp/longline.cert"
+# comments before 'end' stay allowed; a ruleset is printed back as parsed, in
+# canonical form (the game, pass, max)
+tamper comments   'NR == 3 || $1 == "end" { print "# a comment" } { print }'
+check 0 "" "$tmp/comments.cert"
+awk '$1 == "rules" { $2 = "nim+max=3+pass=1" } { print }' "$tmp/nim_pass_max_3.cert" >"$tmp/order.cert"
+out=$("$C" "$tmp/order.cert" 2>&1)
+grep -q "^verified $tmp/order.cert: nim+pass+max=3, rows 0-15, 2 layers" <<<"$out" &&
+  pass "certcheck: 'nim+max=3+pass=1' printed back as parsed: nim+pass+max=3" || fail "certcheck order.cert: $out"
+# a period four times too large: the smallest is found through q / p
+tamper rowquad    '$1 == "row" && $3 == 5 { $5 *= 4; $6 *= 4 } { print }'
+check 1 "period 96 is not the smallest (48 works)" "$tmp/rowquad.cert"
+# the work is estimated before anything is computed and refused above
+# --max-work (default 2^37 units): 74 lines of nim+pass=64+max=1048576 used
+# to keep the checker busy for hours
+{ printf 'wythoff-period-certificate 1\nrules nim+pass=64+max=1048576\nrows 1\nlayers 65\ny0 1048576\n'
+  printf 'period 1048577\nshift 0\nwindow 0\n'
+  for p in $(seq 0 64); do echo "row $p 0 0 1048577 0"; done; echo end; } >"$tmp/work.cert"
+err=$(timeout 60 "$C" "$tmp/work.cert" 2>&1); rc=$?
+[ "$rc" -eq 3 ] && grep -q "needs about 214405857936140 (about 2.1e14) work units" <<<"$err" && grep -q -- "--max-work" <<<"$err" &&
+  pass "certcheck: nim+pass=64+max=1048576 refused at once (exit 3, with the estimate)" ||
+  fail "certcheck work.cert: exit $rc: $err"
+err=$("$C" --max-work 1000 "$base" 2>&1); rc=$?
+[ "$rc" -eq 3 ] && grep -q "more than the limit of 1000 units" <<<"$err" && pass "certcheck --max-work 1000: exit 3" ||
+  fail "certcheck --max-work 1000: exit $rc: $err"
+"$C" --max-work 2^40 "$base" | grep -q '^verified' && "$C" --max-work=1e12 "$base" | grep -q '^verified' &&
+  pass "certcheck --max-work 2^40, --max-work=1e12: verified" || fail "certcheck --max-work 2^40 / 1e12"
+for bad in 0 -5 2^65 x ""; do
+  "$C" --max-work "$bad" "$base" >/dev/null 2>&1; rc=$?
+  [ "$rc" -eq 2 ] && pass "certcheck --max-work '$bad': exit 2" || fail "certcheck --max-work '$bad': exit $rc"
+done
+err=$(timeout 60 "$C" --table nim+max=1048576 1 16777216 2>&1 >/dev/null); rc=$?
+[ "$rc" -eq 3 ] && grep -q "the table needs about" <<<"$err" && pass "certcheck --table of 2^44 options: exit 3 at once" ||
+  fail "certcheck --table nim+max=1048576 1 16777216: exit $rc: $err"
+# memory beyond the machine's (64 rows x 65 layers x 2^30 columns: 16 TiB), even with the largest --max-work
+{ printf 'wythoff-period-certificate 1\nrules nim+pass=64\nrows 64\nlayers 65\ny0 536870911\nperiod 536870912\n'
+  printf 'shift 536870912\nwindow 0\n'
+  for p in $(seq 0 64); do for x in $(seq 0 63); do echo "row $p $x 0 1 1"; done; done; echo end; } >"$tmp/mem.cert"
+err=$(timeout 60 "$C" --max-work 18446744073709551615 "$tmp/mem.cert" 2>&1); rc=$?
+[ "$rc" -eq 3 ] && grep -q "bytes of memory, more than this machine's" <<<"$err" &&
+  pass "certcheck: 16 TiB of values refused before allocating (exit 3)" || fail "certcheck mem.cert: exit $rc: $err"
 "$C" >/dev/null 2>&1; [ $? -eq 2 ] && pass "no file: exit 2" || fail "no file: not exit 2"
 "$C" --bogus >/dev/null 2>&1; [ $? -eq 2 ] && pass "unknown option: exit 2" || fail "unknown option: not exit 2"
 check 2 "cannot read" "$tmp/missing.cert"

@@ -5,7 +5,9 @@
 # Exit code 1 (a claim FAILs) cannot be provoked from the command line: every
 # registered claim PASSes or is an ERRATUM.  The FAIL path of every kind of
 # check is covered by tests/unit/t-check.c, which feeds deliberately false
-# claims to the library.
+# claims to the library, and that of every registered claim by
+# tests/unit/t-check-mutate.c, which gives each one a deliberately wrong
+# engine answer.
 cd "$(dirname "$0")/../.."
 . tests/cli/lib.sh
 
@@ -50,6 +52,20 @@ head -2 <<<"$out" | grep -q '^|---' && head -1 <<<"$out" | grep -q '^| id |' \
 run check --list 000.thm4
 [ "$rc" -eq 0 ] && [ "$(grep -cE '^00[0-4]\.' <<<"$out")" -eq 1 ] && grep -q '^000\.thm4 ' <<<"$out" \
   && pass "check --list 000.thm4: one claim" || fail "check --list 000.thm4: exit $rc: $out"
+
+# issue 26: the claims that compared an engine with itself say what they now
+# compare with (000.thm1 and 002.thm2.2: their own recursions; glayers.*:
+# the table engine, and a self-consistency check beyond it)
+run check --list --format json 000.thm1 002.thm2.2 glayers
+python3 -c '
+import json, sys
+d = {c["id"]: c["method"] for c in json.load(sys.stdin)}
+assert "mex recursion" in d["000.thm1"] and "heap moves" in d["000.thm1"], d["000.thm1"]
+assert "own recursion" in d["002.thm2.2"], d["002.thm2.2"]
+for k in ("glayers.offsets", "glayers.fibonacci"):
+    assert "against the table engine" in d[k] and "self-consistency check" in d[k], d[k]
+' <<<"$out" 2>/dev/null && pass "check --list: 000.thm1, 002.thm2.2 and glayers.* name their independent methods" \
+  || fail "check --list 000.thm1 002.thm2.2 glayers: $out"
 
 # one printed figure
 run check 000.fig3 --quiet

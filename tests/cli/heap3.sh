@@ -166,5 +166,5 @@ expect 2 "--heap" -- heap3 nim+pass --heap 1
 expect 2 "format" -- heap3 nim+pass --format latex
 expect 3 "needs about" -- heap3 nim+pass --size 1024 --mem-limit 1M
 expect 3 "needs about" -- heap3 wythoff+pass --size 4096 --engine layer --mem-limit 2M
-expect 3 "at most 65536" -- heap3 nim+pass --size 1e6
+expect 2 "--size 1e6 out of range (1 to 65536" -- heap3 nim+pass --size 1e6
 finish

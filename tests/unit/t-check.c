@@ -18,7 +18,11 @@
  *     and 000.cor2 are not sharp (largest difference at max(x, y) = 7), the
  *     counterexample (1, 1) of 001.thm1 and that the corrected formula is
  *     exact, the first counterexamples of 001.thm2, 002.thm2.3 (q = 2 at
- *     (0, 2)), 002.thm1.2 and 002.prop3.1, the count of 002.thm1.1.
+ *     (0, 2)), 002.thm1.2 and 002.prop3.1, the count of 002.thm1.1; the
+ *     counts 000.thm1, 002.thm2.2 and glayers.* report of their own
+ *     computations (the mex recursion, three-pile Nim's recursion, the table
+ *     engine's window).  That every claim FAILs on a wrong engine answer is
+ *     tests/unit/t-check-mutate.c.
  *  4. Each kind of check fed deliberately false claims (and a true control):
  *     the printed Figure 3 of paper 000 with cells changed, set A of
  *     Definition 12 with positions removed, added, or outside the window,
@@ -676,6 +680,52 @@ static int detail_002_thm11(void)
         expect_sub(&g, "002.thm1.1", res.detail, want);
     }
     free(t), free(lo);
+    return tk_group_end(&g);
+}
+
+/* 000.thm1, 002.thm2.2 and the glayers claims compute their own values
+ * (issue 26): the counts they report, found here independently.  002.thm2.2
+ * at N = 96: (x, y, h) with h <= 15 is cold iff h = x xor y (Bouton), and
+ * x xor y < 16 for exactly 16 y < 96 per x (y = x xor h changes only the
+ * low four bits, and 96 is a multiple of 16): 96 * 16 cold positions.  The
+ * glayers claims at N = 96: the cells x <= y < 96 of value at most 64 of the
+ * naive reference. */
+static int detail_own_values(void)
+{
+    tk_group g = {"000.thm1, 002.thm2.2, glayers.*: PASS with the counts of an independent computation", 0, 0};
+    wy_claim_result res;
+    if (run_ok(&g, "000.thm1", 64, &res)) {
+        g.cases++;
+        if (res.verdict != WY_CLAIM_PASS) tk_fail(&g, "000.thm1: verdict %d: %s", (int)res.verdict, res.detail);
+        expect_sub(&g, "000.thm1", res.range, "0 <= x, y < 64, extra heap h = 0..3");
+        expect_sub(&g, "000.thm1", res.detail, "the mex recursion over the options (heap moves included)");
+    }
+    if (run_ok(&g, "002.thm2.2", 96, &res)) {
+        g.cases++;
+        if (res.verdict != WY_CLAIM_PASS) tk_fail(&g, "002.thm2.2: verdict %d: %s", (int)res.verdict, res.detail);
+        char want[128];
+        snprintf(want, sizeof want, "the %u cold positions of the recursion are exactly those of nim-sum 0", 96 * 16);
+        expect_sub(&g, "002.thm2.2", res.detail, want);
+    }
+    uint32_t *t = naive_window("wythoff", 96, 0, 0);
+    if (!t) {
+        g.cases++, g.failed++;
+        return tk_group_end(&g);
+    }
+    uint64_t cells = 0;
+    for (uint32_t x = 0; x < 96; x++)
+        for (uint32_t y = x; y < 96; y++) cells += t[x * 96 + y] <= 64;
+    free(t);
+    const char *ids[2] = {"glayers.offsets", "glayers.fibonacci"};
+    for (int k = 0; k < 2; k++)
+        if (run_ok(&g, ids[k], 96, &res)) {
+            g.cases++;
+            if (res.verdict != WY_CLAIM_PASS) tk_fail(&g, "%s: verdict %d: %s", ids[k], (int)res.verdict, res.detail);
+            char want[128];
+            snprintf(want, sizeof want, "The %llu cells x <= y < 96 of value at most 64 are exactly the table engine's.",
+                     (unsigned long long)cells);
+            expect_sub(&g, ids[k], res.detail, want);
+        }
     return tk_group_end(&g);
 }
 
@@ -1403,6 +1453,7 @@ int main(void)
     failed += detail_002_thm12(0);
     failed += detail_002_thm12(1);
     failed += detail_002_thm11();
+    failed += detail_own_values();
     uint64_t t2 = now_ms();
     failed += kind_table_printed();
     failed += kind_set_printed();
