@@ -1601,22 +1601,29 @@ def check_hostile_cache(srv, cache):
 
 
 def check_hostile_side_state(srv):
-    """--timeout 1: a ruleset with an extra heap of 100000 stones, whose
-    side-state values take the library minutes, is cancelled at the timeout
-    too (503 within 30 s, a bound only against a hang), and the server
-    answers next (and stops on SIGTERM: the caller's check)."""
+    """--timeout 1: a ruleset with an extra heap of 100000 stones (whose
+    side-state values once took the library hours, uncancellable, for
+    (100, 37)) is cancelled at the timeout too: (6000, 5000), about 2.5 s of
+    one thread's work, answers 503 within 30 s (a bound only against a
+    hang); the server answers next (and stops on SIGTERM: the caller's
+    check)."""
     t0 = time.monotonic()
     try:
-        st, hd, data = request(srv, '/api/value?rules=wythoff%2Bheap%3D100000&x=100&y=37', timeout=30)
+        st, hd, data = request(srv, '/api/value?rules=wythoff%2Bheap%3D100000&x=6000&y=5000', timeout=30)
         e = json.loads(data) if data.startswith(b'{') else None
         why = error_shape(st, e, hd, 503, 130)
     except (socket.timeout, OSError) as ex:
         why = 'no answer in 30 s: %r' % ex
     dt = time.monotonic() - t0
     st2 = api(srv, 'info')[0] if not why else None
-    check('/api/value wythoff+heap=100000 (100, 37) with --timeout 1: 503 with status 130, then the server answers',
+    check('/api/value wythoff+heap=100000 (6000, 5000) with --timeout 1: 503 with status 130, then the server answers',
           not why and st2 == 200, why or 'the next request: HTTP %s' % st2)
     NOTES.append('/api/value wythoff+heap=100000 cancelled after %.1f s' % dt)
+    # the position of the report, (100, 37): now answered, as the command line
+    rc, want, msg = cli_json('value', 'wythoff+heap=100000', 100, 37)
+    st, js, raw, _ = api(srv, 'value', [('rules', 'wythoff+heap=100000'), ('x', 100), ('y', 37)])
+    check('/api/value wythoff+heap=100000 (100, 37) with --timeout 1: 200, the command line\'s answer',
+          rc == 0 and st == 200 and js == want, 'HTTP %d %r; the CLI: exit %d %r' % (st, raw[:200], rc, want or msg))
 
 
 def check_flood_log(srv_args):
