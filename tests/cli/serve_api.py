@@ -26,7 +26,7 @@ The servers:
          command line's messages, the log lines, a port in use; SIGINT;
   grey   --mem-limit 16M (table_side 1024): a tile reaching beyond
          table_side (grey there); SIGTERM;
-  timer  --timeout 1 (3 with sanitizers) --threads 4: timeouts (503) in
+  timer  --timeout 1 (3 with sanitizers) --threads 4 --mem-limit 2G: timeouts (503) in
          every engine and a side state of 100000 stones, /api/progress, quick
          requests beside a long one; SIGTERM;
   hostile --threads 2, not --quiet, a cache directory of its own: numbers
@@ -1603,20 +1603,20 @@ def check_hostile_cache(srv, cache):
 def check_hostile_side_state(srv):
     """--timeout 1: a ruleset with an extra heap of 100000 stones (whose
     side-state values once took the library hours, uncancellable, for
-    (100, 37)) is cancelled at the timeout too: (6000, 5000), about 2.5 s of
-    one thread's work, answers 503 within 30 s (a bound only against a
+    (100, 37)) is cancelled at the timeout too: (10000, 7000), about 7 s of
+    two threads' work, answers 503 within 30 s (a bound only against a
     hang); the server answers next (and stops on SIGTERM: the caller's
     check)."""
     t0 = time.monotonic()
     try:
-        st, hd, data = request(srv, '/api/value?rules=wythoff%2Bheap%3D100000&x=6000&y=5000', timeout=30)
+        st, hd, data = request(srv, '/api/value?rules=wythoff%2Bheap%3D100000&x=10000&y=7000', timeout=30)
         e = json.loads(data) if data.startswith(b'{') else None
         why = error_shape(st, e, hd, 503, 130)
     except (socket.timeout, OSError) as ex:
         why = 'no answer in 30 s: %r' % ex
     dt = time.monotonic() - t0
     st2 = api(srv, 'info')[0] if not why else None
-    check('/api/value wythoff+heap=100000 (6000, 5000) with --timeout 1: 503 with status 130, then the server answers',
+    check('/api/value wythoff+heap=100000 (10000, 7000) with --timeout 1: 503 with status 130, then the server answers',
           not why and st2 == 200, why or 'the next request: HTTP %s' % st2)
     NOTES.append('/api/value wythoff+heap=100000 cancelled after %.1f s' % dt)
     # the position of the report, (100, 37): now answered, as the command line
@@ -1667,9 +1667,9 @@ def check_flood_log(srv_args):
 def check_hostile_timeouts(srv):
     """--timeout 1: more endpoints' long computations cancelled (503, status
     130) and the server answering next: the exact engine's proofs (value),
-    the table engine (a tile of the largest table), the claims."""
+    the table engine (a tile of a table of side 8192), the claims."""
     for ep, params in (('value', [('rules', 'wythoff'), ('x', 240), ('y', '1e30')]),
-                       ('tile', [('rules', 'wythoff+pass'), ('z', 6), ('tx', 0), ('ty', 0)]),
+                       ('tile', [('rules', 'wythoff+pass'), ('z', 5), ('tx', 0), ('ty', 0)]),
                        ('check', [('claim', '000.thm3'), ('limit', '1e9')])):
         t0 = time.monotonic()
         st, e, raw, hd = api(srv, ep, params)
@@ -1842,7 +1842,10 @@ def main(argv):
     # the long requests here last --timeout: 1 s (3 s under a sanitizer, so
     # that the quick ones beside them have time to be answered)
     if want('full', 'tsan'):
-        timer = Server('timer', ['--timeout', '3' if SAN else '1', '--threads', '4'])
+        # a fixed memory limit: the default (a quarter of the available
+        # memory) varies with the machine's load, and the long requests
+        # here must start (compare 12000: 753 MiB) to be cut by --timeout
+        timer = Server('timer', ['--timeout', '3' if SAN else '1', '--threads', '4', '--mem-limit', '2G'])
         timed('timeout', check_timeout, timer)
         timed('progress', check_progress, timer, 'job_%d' % (SEED % 1000))
         timed('no blocking', check_no_blocking, timer)
