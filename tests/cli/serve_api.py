@@ -81,6 +81,7 @@ FAILS = 0
 PASSES = 0
 SERVERS = []
 NOTES = []  # measured figures, printed at the end (not checked)
+TEMPDIRS = []  # removed by stop_all
 
 
 def ok(name):
@@ -287,6 +288,8 @@ def stop_all():
                 s.p.wait()
         if not s.scanned and sanitizer_report(s.stderr()):
             report_sanitizer(s)
+    for d in TEMPDIRS:
+        shutil.rmtree(d, ignore_errors=True)
 
 
 # ---------------------------------------------------------------- HTTP
@@ -1858,6 +1861,7 @@ def main(argv):
     # worker), its log and a cache directory of its own
     if want('full', 'asan', 'tsan'):
         cache = tempfile.mkdtemp(prefix='wy-serve-cache.')
+        TEMPDIRS.append(cache)
         hostile = Server('hostile', ['--threads', '2', '--timeout', '9' if SAN else '3'], quiet=False,
                          env={'WYTHOFF_CACHE': cache})
         if want('full', 'asan'):
@@ -1870,7 +1874,6 @@ def main(argv):
             timed('slow clients', check_hostile_slow_clients, hostile)
         check_stopped(hostile, signal.SIGTERM)
         check_log_clean(hostile, 'hostile')
-        shutil.rmtree(cache, ignore_errors=True)
     if want('full', 'tsan'):
         timed('two pools', check_hostile_pools)
     if want('full', 'asan'):
