@@ -116,10 +116,16 @@ void cli_usage(FILE *f, const cli_cmd *cmd);
 /* Numbers (num.c)                                                     */
 /* ------------------------------------------------------------------ */
 
-/* One grammar everywhere: decimal digits of any length, A e B (A times
- * 10^B, also 'E') or A ^ B, B at most 100000.  `what` names the number in
- * messages ("--size", "X").  Each returns 1, or 0 with the message in err
- * (exit 2). */
+/* One grammar everywhere: decimal digits, A e B (A times 10^B, also 'E')
+ * or A ^ B, B at most 100000, and at most cli_num_digits() digits, counted
+ * before any arithmetic (A ^ B: digits(A) * B, an upper bound; A e B:
+ * digits(A) + B; leading zeros not counted; 0 and 1 as bases: 1 digit).
+ * `what` names the number in messages ("--size", "X").  Each returns 1, or
+ * 0 with the message in err (exit 2). */
+#define CLI_NUM_DIGITS 1000000u /* the command line's bound */
+/* Set the bound (0: CLI_NUM_DIGITS) before any thread parses a number. */
+void cli_num_set_digits(uint64_t max);
+uint64_t cli_num_digits(void);
 int cli_num_big(mpz_t out, const char *text, const char *what, char *err, size_t errlen);
 /* At most max (messages say "at most 2^63" for max = 2^63). */
 int cli_num_u64(uint64_t *out, const char *text, const char *what, uint64_t max, char *err, size_t errlen);

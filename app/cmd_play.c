@@ -964,11 +964,16 @@ static int play_game(play *p, int first, int has_xy)
     return rc;
 }
 
+/* The most digits of a number in a game (docs/commands.md, "Numbers"): an
+ * engine move on numbers of this size takes up to a few seconds. */
+#define PLAY_DIGITS 100000u
+
 int cli_cmd_play(cli_config *c)
 {
     int rc, first = 0, has_xy = 0;
     char err[WY_ERRLEN];
     play p;
+    cli_num_set_digits(PLAY_DIGITS);
     memset(&p, 0, sizeof p);
     p.c = c;
     p.out = stdout;

@@ -4,9 +4,15 @@
  * Threads.  One libmicrohttpd thread polls every connection and answers the
  * quick requests (the page's files, the endpoints info, rules, claims and
  * progress, and errors) itself.  A request that computes is copied (its
- * arguments), queued and its connection suspended; a pool of --threads
- * workers takes requests from the queue and resumes the connection with the
+ * arguments), queued and its connection suspended; two pools of workers
+ * take requests from their queues and resume the connection with the
  * answer, so a long computation never holds up the connections beside it.
+ * Every computing request starts in the quick pool (--threads workers, one
+ * engine thread each); one that uses more than QUICK_CPU_MS of processor
+ * time, or would wait for a table another request computes, is stopped
+ * there (by its progress function) and queued again for the slow pool
+ * (half as many workers, every engine thread, a bounded queue: 503 when
+ * full), so that cheap requests never wait behind expensive ones.
  * Each worker keeps its own exact evaluators (wy_exact: one thread at a
  * time, as wythoff_exact.h says), one per ruleset it has seen, in a small
  * cache released when the thread ends.  Tables for tiles and windows are
@@ -15,11 +21,23 @@
  * reference counts (tab_get, tab_release).  Rendered tiles are kept in a
  * second cache (tile_lookup, tile_store).  Every computation runs with a
  * progress function that reports to the progress endpoint and cancels at
- * the request's deadline or when the server stops.
+ * the request's deadline, when the server stops, or to move the request to
+ * the slow pool.
+ *
+ * Hostile clients.  Numbers have at most REQUEST_MAX digits (the most a
+ * request can hold; app/num.c counts them before computing); the request
+ * line and headers at most REQUEST_MAX bytes (414 or 431, as JSON: the
+ * connection's memory is large enough for libmicrohttpd to hand such a
+ * request over); at most MAXARGS parameters; parameters with a NUL byte,
+ * invalid UTF-8 or given twice are 400s; connections are limited per
+ * address and in all; the rulesets whose proofs go to the disk cache are
+ * limited per client address and in all; the log escapes what clients
+ * send and holds back floods (serve_log.c).
  *
  * Nothing here parses HTTP: libmicrohttpd does, and hands over the path and
  * the decoded query arguments. */
 #include "cli.h"
+#include "serve.h"
 #include "web_assets.h"
 #include "wythoff_check.h"
 #include "wythoff_compare.h"
@@ -52,6 +70,32 @@
 #define EXACT_PER_THREAD 8
 #define NJOBS 64
 
+/* Requests.  REQUEST_MAX: the bytes of the request line and headers, and
+ * the digits of a number.  POOL_BYTES: libmicrohttpd's memory per
+ * connection, twice REQUEST_MAX, so that a request somewhat over the limit
+ * still reaches the handler, which answers 414 or 431 as JSON (a larger
+ * pool costs time on every request: libmicrohttpd maps pools above 32 KiB
+ * and clears the whole pool between requests).  MAXARGS: parameters; a
+ * query with more is not handed to libmicrohttpd's parser at all
+ * (uri_logged), since its records (about 64 bytes a parameter) would
+ * overflow the pool. */
+#define REQUEST_MAX 16384u
+#define POOL_BYTES (2u * REQUEST_MAX)
+#define MAXARGS 32
+/* Connections: in all, per client address, seconds idle. */
+#define CONN_MAX 512u
+#define CONN_PER_IP 128u
+#define CONN_IDLE_S 30u
+/* The pools: the quick pool's budget of a request, the slow queue's size. */
+#define QUICK_CPU_MS 50u
+#define SLOW_QUEUE_MAX 16u
+/* The disk cache of row strips: rulesets whose evaluators use it, in all
+ * and added per client address. */
+#define CACHE_RULESETS 32
+#define CACHE_PER_CLIENT 4
+/* After SIGINT/SIGTERM: seconds the running requests have to stop. */
+#define STOP_GRACE_S 10
+
 /* ------------------------------------------------------------------ */
 /* The server's settings and state                                     */
 /* ------------------------------------------------------------------ */
@@ -59,8 +103,9 @@
 static struct {
     uint64_t mem_limit;      /* per request, and the table cache's budget */
     unsigned timeout_s;
-    unsigned threads;        /* engine threads per computation */
-    unsigned pool;           /* libmicrohttpd's threads */
+    unsigned threads;        /* engine threads per computation of the slow pool */
+    unsigned pool;           /* the quick pool's workers */
+    unsigned slow;           /* the slow pool's workers */
     uint32_t table_side;     /* the largest table side tiles are cut from */
     int quiet;
     char cache_dir[4096];    /* the exact engine's strips ("" none) */
@@ -134,15 +179,24 @@ static void job_end(int slot)
 /* A request                                                           */
 /* ------------------------------------------------------------------ */
 
-#define MAXARGS 32
+enum { POOL_QUICK, POOL_SLOW };
+
 typedef struct {
     const char *allowed;   /* the parameters of the endpoint, "a,b,c" */
     char *key[MAXARGS], *val[MAXARGS]; /* the query's arguments, copied */
-    int nargs;
+    int nargs, nparams;    /* copied; in the query */
     char bad[48];          /* an argument the endpoint does not take */
+    char twice[48];        /* an argument given more than once */
+    const char *wrong;     /* a parameter with a NUL byte or invalid UTF-8: why */
+    char wrong_key[48];
+    char client[48];       /* the client's address */
     int job;               /* jobs[] slot or -1 */
+    int checked;           /* args_check done (once, whatever the pool) */
     uint64_t deadline;     /* ms (now_ms clock) */
     int timed_out;
+    int pool;              /* POOL_QUICK or POOL_SLOW: where it runs (-1: libmicrohttpd's thread) */
+    uint64_t cpu0;         /* its start in the quick pool: the thread's processor time (us) */
+    int demote;            /* stopped in the quick pool, to run in the slow one */
     char *body;            /* the answer */
     size_t len;
     FILE *mem;             /* open_memstream on body */
@@ -150,8 +204,17 @@ typedef struct {
     int http;              /* status */
     const char *type;      /* content type */
     int cacheable;
+    int retry_after;       /* seconds for a Retry-After header (503 busy), 0 none */
     char err[WY_ERRLEN];
 } req;
+
+/* This thread's processor time in microseconds. */
+static uint64_t cpu_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
 
 static int req_progress(void *ctx, uint64_t done, uint64_t total)
 {
@@ -168,12 +231,20 @@ static int req_progress(void *ctx, uint64_t done, uint64_t total)
         r->timed_out = 1;
         return 1;
     }
+    /* the quick pool runs one engine thread, the worker's own: its
+     * processor time is the request's (not the wall clock's time, which a
+     * loaded machine stretches) */
+    if (r->pool == POOL_QUICK && (r->demote || cpu_us() - r->cpu0 > (uint64_t)QUICK_CPU_MS * 1000u)) {
+        r->demote = 1;
+        return 1;
+    }
     return 0;
 }
 
-static wy_run req_run(req *r, unsigned threads)
+/* The engines' threads: one in the quick pool, all in the slow one. */
+static wy_run req_run(req *r)
 {
-    wy_run run = {threads, req_progress, r, 0};
+    wy_run run = {r->pool == POOL_QUICK ? 1 : S.threads, req_progress, r, 0};
     return run;
 }
 
@@ -184,6 +255,19 @@ static int body_open(req *r)
         return 0;
     cli_out_open(&r->o, r->mem);
     return 1;
+}
+
+/* Drop the answer written so far. */
+static void body_drop(req *r)
+{
+    if (r->mem) {
+        cli_out_close(&r->o);
+        fclose(r->mem);
+        r->mem = NULL;
+    }
+    free(r->body);
+    r->body = NULL;
+    r->len = 0;
 }
 
 /* An error answer: {"error": MESSAGE, "status": exit code}. */
@@ -199,14 +283,9 @@ static int fail(req *r, int http, int code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (r->mem) { /* drop what was written */
-        cli_out_close(&r->o);
-        fclose(r->mem);
-        free(r->body);
-        r->mem = NULL;
-        r->body = NULL;
-        r->len = 0;
-    }
+    /* a quoted text cut by a length limit may end inside a character */
+    serve_utf8_fix(msg);
+    body_drop(r);
     if (!body_open(r))
         return -1;
     cli_out_str(&r->o, "{\"error\":");
@@ -231,6 +310,8 @@ static int fail_status(req *r, wy_status st, const char *err)
     case WY_ECANCELED:
         if (atomic_load(&stopping))
             return fail(r, 503, 130, "cancelled: the server is stopping");
+        if (r->demote) /* not an answer: the request runs again in the slow pool */
+            return fail(r, 503, 130, "moved to the slow pool");
         return fail(r, 503, 130, "stopped after %u s (the server's --timeout)", S.timeout_s);
     default:
         return fail(r, 500, 4, "internal error: %s", err);
@@ -258,22 +339,42 @@ static int arg_known(const char *allowed, const char *key)
 }
 
 /* Copy one query argument into the request (on libmicrohttpd's thread,
- * before the request goes to a worker). */
-static enum MHD_Result arg_copy(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+ * before the request goes to a worker).  Sizes given: a NUL byte (%00)
+ * inside a name or value shows as a size beyond its string. */
+static enum MHD_Result arg_copy(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                const char *value, size_t value_size)
 {
     (void)kind;
     req *r = cls;
+    r->nparams++;
+    if (!value)
+        value = "", value_size = 0;
+    if (r->wrong)
+        return MHD_YES;
+    const int key_ok = strlen(key) == key_size && serve_utf8_valid(key, key_size);
+    if (!key_ok || strlen(value) != value_size || !serve_utf8_valid(value, value_size)) {
+        r->wrong = !key_ok ? (strlen(key) != key_size ? "a parameter's name holds a NUL byte (%00)"
+                                                      : "a parameter's name is not valid UTF-8")
+                   : strlen(value) != value_size ? "holds a NUL byte (%00)"
+                                                 : "is not valid UTF-8";
+        if (key_ok)
+            snprintf(r->wrong_key, sizeof r->wrong_key, "%.40s", key);
+        return MHD_YES;
+    }
     if (!arg_known(r->allowed, key)) {
         if (!r->bad[0])
             snprintf(r->bad, sizeof r->bad, "%.40s", key);
         return MHD_YES;
     }
-    if (arg(r, key)) /* the first of repeated arguments counts */
+    if (arg(r, key)) {
+        if (!r->twice[0])
+            snprintf(r->twice, sizeof r->twice, "%.40s", key);
         return MHD_YES;
+    }
     if (r->nargs == MAXARGS)
-        return MHD_NO;
+        return MHD_YES;
     r->key[r->nargs] = strdup(key);
-    r->val[r->nargs] = strdup(value ? value : "");
+    r->val[r->nargs] = strdup(value);
     r->nargs++;
     return MHD_YES;
 }
@@ -287,22 +388,37 @@ static void args_free(req *r)
     r->nargs = 0;
 }
 
-/* Every query parameter is one the endpoint knows; a job name is valid. */
-static int args_check(req *r)
+/* The query as copied: no NUL byte, UTF-8, every parameter one the
+ * endpoint knows, none twice (on libmicrohttpd's thread: errors answered
+ * there). */
+static int args_valid(req *r)
 {
     for (int i = 0; i < r->nargs; i++)
         if (!r->key[i] || !r->val[i])
             return fail(r, 507, 3, "out of memory");
+    if (r->wrong)
+        return r->wrong_key[0] ? fail(r, 400, 2, "parameter '%s' %s", r->wrong_key, r->wrong)
+                               : fail(r, 400, 2, "%s", r->wrong);
     if (r->bad[0])
         return fail(r, 400, 2, "unknown parameter '%s' (this endpoint takes %s)", r->bad,
                     r->allowed[0] ? r->allowed : "none");
+    if (r->twice[0])
+        return fail(r, 400, 2, "parameter '%s' given more than once", r->twice);
     const char *j = arg(r, "job");
-    if (j && strcmp(r->allowed, "job") != 0) { /* not the progress endpoint itself */
-        if (!job_valid(j))
-            return fail(r, 400, 2, "bad job name (1 to 32 of A-Z a-z 0-9 _ -)");
-        r->job = job_start(j);
-    }
+    if (j && strcmp(r->allowed, "job") != 0 && !job_valid(j)) /* not the progress endpoint itself */
+        return fail(r, 400, 2, "bad job name (1 to 32 of A-Z a-z 0-9 _ -)");
     return 0;
+}
+
+/* The request's job registered for the progress endpoint (once). */
+static void args_check(req *r)
+{
+    if (r->checked)
+        return;
+    r->checked = 1;
+    const char *j = arg(r, "job");
+    if (j && strcmp(r->allowed, "job") != 0)
+        r->job = job_start(j);
 }
 
 /* A number parameter: a size of at most max (default dflt when absent). */
@@ -384,6 +500,7 @@ typedef struct {
     char text[128];
     wy_exact *e;
     uint64_t used;
+    int cached;     /* the evaluator uses the disk cache */
 } exact_slot;
 typedef struct {
     exact_slot s[EXACT_PER_THREAD];
@@ -398,6 +515,41 @@ static void exact_cache_free(void *p)
     for (int i = 0; i < EXACT_PER_THREAD; i++)
         wy_exact_free(c->s[i].e);
     free(c);
+}
+
+/* The rulesets whose evaluators keep their proofs in the disk cache (and
+ * read them back), each with the client address that brought it: at most
+ * CACHE_RULESETS, at most CACHE_PER_CLIENT of them brought by one address,
+ * so that clients cannot make the server write any number of files (each
+ * ruleset writes at most one file per 8 rows of its strips up to row 255,
+ * docs/exact.md). */
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    char text[128];
+    char client[48];
+} cache_reg[CACHE_RULESETS];
+static int cache_n;
+
+/* 1: the evaluators of ruleset text may use the disk cache (registered now
+ * for client if it was not yet and the limits allow). */
+static int cache_use(const char *text, const char *client)
+{
+    if (!S.cache_dir[0])
+        return 0;
+    int yes = 0, mine = 0;
+    pthread_mutex_lock(&cache_lock);
+    for (int i = 0; i < cache_n && !yes; i++) {
+        yes = strcmp(cache_reg[i].text, text) == 0;
+        mine += strcmp(cache_reg[i].client, client) == 0;
+    }
+    if (!yes && cache_n < CACHE_RULESETS && mine < CACHE_PER_CLIENT) {
+        snprintf(cache_reg[cache_n].text, sizeof cache_reg[cache_n].text, "%s", text);
+        snprintf(cache_reg[cache_n].client, sizeof cache_reg[cache_n].client, "%s", client);
+        cache_n++;
+        yes = 1;
+    }
+    pthread_mutex_unlock(&cache_lock);
+    return yes;
 }
 
 /* This thread's evaluator of g's ruleset, with r's run set (progress and
@@ -431,8 +583,13 @@ static wy_exact *exact_for(req *r, const cli_game *g, const wy_run *run)
             fail_status(r, st, err);
             return NULL;
         }
-        wy_exact_set_cache(c->s[k].e, S.cache_dir[0] ? S.cache_dir : NULL);
+        c->s[k].cached = 0;
         snprintf(c->s[k].text, sizeof c->s[k].text, "%s", g->text);
+    }
+    const int cached = cache_use(g->text, r->client);
+    if (cached != c->s[k].cached) {
+        wy_exact_set_cache(c->s[k].e, cached ? S.cache_dir : NULL);
+        c->s[k].cached = cached;
     }
     c->s[k].used = ++c->tick;
     wy_exact_set_run(c->s[k].e, run);
@@ -528,7 +685,14 @@ static tabent *tab_get(req *r, const cli_game *g, uint64_t need)
         }
         if (!busy)
             break;
-        /* another request computes this ruleset's table: wait for it */
+        /* another request computes this ruleset's table: wait for it, in
+         * the slow pool (a wait takes no processor time) */
+        if (r->pool == POOL_QUICK) {
+            r->demote = 1;
+            pthread_mutex_unlock(&tab_lock);
+            fail_status(r, WY_ECANCELED, "");
+            return NULL;
+        }
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
         ts.tv_nsec += 200 * 1000000L;
@@ -541,7 +705,7 @@ static tabent *tab_get(req *r, const cli_game *g, uint64_t need)
             return NULL;
         }
     }
-    wy_run run = req_run(r, S.threads);
+    wy_run run = req_run(r);
     const uint64_t est = wy_table_estimate_run(&g->rules, side, side, g->side, WY_LAYOUT_AUTO, &run);
     /* over the limit, wy_table_compute_run refuses before allocating, with
      * the words of `wythoff table RULES --size SIDE --mem-limit LIMIT` */
@@ -704,9 +868,13 @@ static int ep_info(req *r)
     wy_format_bytes(a, sizeof a, S.mem_limit);
     cli_out_fmt(&r->o,
                 "{\"version\":\"%s\",\"limits\":{\"mem_limit\":%llu,\"mem_limit_text\":\"%s\",\"timeout\":%u,"
-                "\"threads\":%u,\"tile\":%d,\"table_side\":%u,\"window_cells\":%u,\"ppos_terms\":%u}}\n",
-                wy_version(), (unsigned long long)S.mem_limit, a, S.timeout_s, S.pool, TILE_PX, S.table_side,
-                WINDOW_CELLS, PPOS_TERMS_MAX);
+                "\"threads\":%u,\"slow_threads\":%u,\"slow_queue\":%u,\"tile\":%d,\"table_side\":%u,"
+                "\"window_cells\":%u,\"ppos_terms\":%u,\"request_bytes\":%u,\"parameters\":%d,\"digits\":%u,"
+                "\"connections\":%u,\"connections_per_address\":%u,\"cache_rulesets\":%d,"
+                "\"cache_rulesets_per_address\":%d}}\n",
+                wy_version(), (unsigned long long)S.mem_limit, a, S.timeout_s, S.pool, S.slow, SLOW_QUEUE_MAX,
+                TILE_PX, S.table_side, WINDOW_CELLS, PPOS_TERMS_MAX, REQUEST_MAX, MAXARGS, REQUEST_MAX, CONN_MAX,
+                CONN_PER_IP, S.cache_dir[0] ? CACHE_RULESETS : 0, S.cache_dir[0] ? CACHE_PER_CLIENT : 0);
     return 0;
 }
 
@@ -776,7 +944,7 @@ static int ep_position(req *r, int what)
     wy_bigmove mv;
     mpz_inits(mv.x, mv.y, NULL);
     int rc = -1;
-    wy_run run = req_run(r, S.threads);
+    wy_run run = req_run(r);
     wy_exact *e = NULL;
     if (!arg_big(r, "x", it.x) && !arg_big(r, "y", it.y) && (e = exact_for(r, &g, &run))) {
         char err[WY_ERRLEN];
@@ -870,7 +1038,7 @@ static int ep_ppos(req *r)
     for (uint64_t i = 0; i < terms; i++)
         mpz_inits(a[i], b[i], ix[i], NULL);
     int rc = -1;
-    wy_run run = req_run(r, S.threads);
+    wy_run run = req_run(r);
     wy_exact *e = exact_for(r, &g, &run);
     if (e) {
         char err[WY_ERRLEN];
@@ -958,7 +1126,7 @@ static int ep_compare(req *r)
     wy_compare_summary sum;
     cmp_ctx cc = {r, 0, limit};
     char err[WY_ERRLEN];
-    wy_run run = req_run(r, S.threads);
+    wy_run run = req_run(r);
     wy_status st = wy_compare(&sum, &a, &b, &opt, &run, cmp_fn, &cc, err, sizeof err);
     if (st != WY_OK)
         return fail_status(r, st, err);
@@ -979,7 +1147,7 @@ static int ep_period(req *r)
         return fail(r, 400, 2, "period covers rulesets without heap=H and mod=M (got '%s')", g.text);
     wy_row_periods rp;
     char err[WY_ERRLEN];
-    wy_run run = req_run(r, S.threads);
+    wy_run run = req_run(r);
     wy_status st = wy_row_periods_compute_run(&rp, &g.rules, (uint32_t)rows, maxc, S.mem_limit, &run, err,
                                               sizeof err);
     if (st != WY_OK)
@@ -1026,7 +1194,7 @@ static int ep_check(req *r)
         return -1;
     wy_claim_result res;
     char err[WY_ERRLEN];
-    wy_run run = req_run(r, S.threads);
+    wy_run run = req_run(r);
     uint64_t t0 = now_ms();
     wy_status st = wy_claim_check((size_t)i, limit, S.mem_limit, &run, &res, err, sizeof err);
     if (st != WY_OK)
@@ -1107,6 +1275,12 @@ static int ep_tile(req *r)
         free(png);
         return 0;
     }
+    /* drawing reads 4^z positions a pixel and cannot be stopped: from
+     * z = 4 on (16 million reads) it is the slow pool's work */
+    if (z >= 4 && r->pool == POOL_QUICK) {
+        r->demote = 1;
+        return fail_status(r, WY_ECANCELED, "");
+    }
     tabent *ea = tab_get(r, &g, need), *eb = NULL;
     if (!ea)
         return -1;
@@ -1159,7 +1333,7 @@ static const endpoint endpoints[] = {
 /* ------------------------------------------------------------------ */
 
 static enum MHD_Result send_answer(struct MHD_Connection *conn, int http, const char *type, const void *data,
-                                   size_t len, int cacheable, int page)
+                                   size_t len, int cacheable, int page, int retry_after)
 {
     struct MHD_Response *resp = MHD_create_response_from_buffer(len, (void *)data, MHD_RESPMEM_MUST_COPY);
     if (!resp)
@@ -1167,6 +1341,11 @@ static enum MHD_Result send_answer(struct MHD_Connection *conn, int http, const 
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
     MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cacheable ? "max-age=3600" : "no-store");
+    if (retry_after) {
+        char v[16];
+        snprintf(v, sizeof v, "%d", retry_after);
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, v);
+    }
     if (page) {
         MHD_add_response_header(resp, "Content-Security-Policy",
                                 "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; "
@@ -1178,38 +1357,74 @@ static enum MHD_Result send_answer(struct MHD_Connection *conn, int http, const 
     return ret;
 }
 
-static void log_request(const char *method, const char *url, int http, uint64_t ms)
-{
-    if (S.quiet)
-        return;
-    fprintf(stderr, "wythoff serve: %s %.200s %d %llu ms\n", method, url, http, (unsigned long long)ms);
-}
-
-/* One request from its arrival to its answer (libmicrohttpd's *con_cls). */
+/* One request from its arrival (the request line: uri_logged) to its end
+ * (completed): libmicrohttpd's *con_cls. */
+#define TARGET_KEEP 256 /* bytes of the request target kept for the log */
 typedef struct work {
-    struct work *next;             /* the queue */
+    struct work *next;             /* a queue */
     struct MHD_Connection *conn;
     const endpoint *ep;
     req r;
     uint64_t t0;
-    char method[16], url[208];
+    char method[16];
+    char target[TARGET_KEEP + 1];  /* the request target as sent (its start) */
+    size_t target_len;             /* its whole length */
+    size_t query_params;           /* '&'-separated parts of its query, when more than MAXARGS */
+    int begun;                     /* the handler has seen it */
     int done;                      /* the answer is in r */
     int answered;                  /* queued to libmicrohttpd */
+    int logged;
 } work;
 
-/* The queue of requests for the workers, and the workers. */
-static pthread_mutex_t q_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t q_cond = PTHREAD_COND_INITIALIZER;
-static work *q_head, *q_tail;
-static int q_closing; /* set under q_lock when the server stops */
+static void work_log(work *w, int http)
+{
+    if (w->logged)
+        return;
+    w->logged = 1;
+    serve_log_request(w->method[0] ? w->method : "-", w->target, http, now_ms() - w->t0,
+                      w->r.pool == POOL_SLOW ? "slow pool" : NULL);
+}
 
-/* Run the endpoint: the answer lands in w->r. */
+/* The queues of the two pools, and the workers. */
+static pthread_mutex_t q_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t q_cond[2] = {PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER};
+static pthread_cond_t q_gone = PTHREAD_COND_INITIALIZER;
+static struct {
+    work *head, *tail;
+    unsigned waiting, running;
+} queues[2];
+static int q_closing;          /* set under q_lock when the server stops */
+static unsigned workers_alive; /* under q_lock */
+static unsigned char *worker_done; /* per worker: it has returned (under q_lock) */
+
+/* Under q_lock. */
+static void q_push(int p, work *w)
+{
+    w->next = NULL;
+    if (queues[p].tail)
+        queues[p].tail->next = w;
+    else
+        queues[p].head = w;
+    queues[p].tail = w;
+    queues[p].waiting++;
+    pthread_cond_signal(&q_cond[p]);
+}
+
+/* Run the endpoint: the answer lands in w->r, unless the request is to run
+ * again in the slow pool (r->demote: its arguments and job kept). */
 static void work_run(work *w)
 {
     req *r = &w->r;
+    body_drop(r);
+    r->http = 200;
+    r->type = "application/json";
+    r->cacheable = 0;
+    r->demote = 0;
+    r->timed_out = 0;
     if (!body_open(r)) {
         fail(r, 507, 3, "out of memory");
-    } else if (!args_check(r)) {
+    } else {
+        args_check(r);
         if (atomic_load(&stopping))
             fail_status(r, WY_ECANCELED, "");
         else if (now_ms() > r->deadline)
@@ -1217,6 +1432,11 @@ static void work_run(work *w)
         else
             w->ep->fn(r);
     }
+    if (r->demote && !atomic_load(&stopping)) {
+        body_drop(r);
+        return;
+    }
+    r->demote = 0;
     job_end(r->job);
     r->job = -1;
     if (r->mem) {
@@ -1227,46 +1447,71 @@ static void work_run(work *w)
     args_free(r);
 }
 
+/* arg: the worker's index; the first S.pool are the quick pool's. */
 static void *worker(void *arg)
 {
-    (void)arg;
+    const unsigned index = (unsigned)(uintptr_t)arg;
+    const int p = index < S.pool ? POOL_QUICK : POOL_SLOW;
     for (;;) {
         pthread_mutex_lock(&q_lock);
-        while (!q_head && !q_closing)
-            pthread_cond_wait(&q_cond, &q_lock);
-        work *w = q_head;
+        while (!queues[p].head && !q_closing)
+            pthread_cond_wait(&q_cond[p], &q_lock);
+        work *w = queues[p].head;
         if (!w) { /* closing and nothing left */
+            workers_alive--;
+            worker_done[index] = 1;
+            pthread_cond_broadcast(&q_gone);
             pthread_mutex_unlock(&q_lock);
             return NULL;
         }
-        q_head = w->next;
-        if (!q_head)
-            q_tail = NULL;
+        queues[p].head = w->next;
+        if (!queues[p].head)
+            queues[p].tail = NULL;
+        queues[p].waiting--;
+        queues[p].running++;
         pthread_mutex_unlock(&q_lock);
+        req *r = &w->r;
+        r->pool = p;
+        r->cpu0 = cpu_us();
         work_run(w);
+        pthread_mutex_lock(&q_lock);
+        queues[p].running--;
+        if (r->demote) {
+            /* more than the quick pool's budget: to the slow pool, whose
+             * queue is bounded (nothing is queued once the server stops) */
+            if (!q_closing && queues[POOL_SLOW].waiting < SLOW_QUEUE_MAX) {
+                q_push(POOL_SLOW, w);
+                pthread_mutex_unlock(&q_lock);
+                continue;
+            }
+            const int closing = q_closing;
+            const unsigned running = queues[POOL_SLOW].running, waiting = queues[POOL_SLOW].waiting;
+            pthread_mutex_unlock(&q_lock);
+            r->demote = 0;
+            if (closing)
+                fail_status(r, WY_ECANCELED, "");
+            else {
+                fail(r, 503, 3,
+                     "the server is busy: %u long requests are running and %u wait for the slow pool (at most "
+                     "%u); try again later",
+                     running, waiting, SLOW_QUEUE_MAX);
+                r->retry_after = 5;
+            }
+            job_end(r->job);
+            r->job = -1;
+            if (r->mem) {
+                cli_out_close(&r->o);
+                fclose(r->mem);
+                r->mem = NULL;
+            }
+            args_free(r);
+        } else {
+            pthread_mutex_unlock(&q_lock);
+        }
         w->done = 1;
         /* the handler is called again and sends the answer (thread-safe) */
         MHD_resume_connection(w->conn);
     }
-}
-
-/* Queue w for a worker; 0 when the server is stopping. */
-static int work_queue(work *w)
-{
-    pthread_mutex_lock(&q_lock);
-    if (q_closing) {
-        pthread_mutex_unlock(&q_lock);
-        return 0;
-    }
-    w->next = NULL;
-    if (q_tail)
-        q_tail->next = w;
-    else
-        q_head = w;
-    q_tail = w;
-    pthread_cond_signal(&q_cond);
-    pthread_mutex_unlock(&q_lock);
-    return 1;
 }
 
 static enum MHD_Result answer(work *w)
@@ -1278,13 +1523,68 @@ static enum MHD_Result answer(work *w)
         fclose(r->mem);
         r->mem = NULL;
     }
-    enum MHD_Result ret = send_answer(w->conn, r->http, r->type, r->body ? r->body : "", r->len, r->cacheable, 0);
-    log_request(w->method, w->url, r->http, now_ms() - w->t0);
+    enum MHD_Result ret = send_answer(w->conn, r->http, r->type, r->body ? r->body : "", r->len, r->cacheable, 0,
+                                      r->retry_after);
+    work_log(w, r->http);
     return ret;
 }
 
-/* Called by libmicrohttpd for a request: at its arrival (*con_cls NULL),
- * and again after a worker resumed it. */
+static work *work_new(struct MHD_Connection *conn, const char *target)
+{
+    work *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->conn = conn;
+    w->t0 = now_ms();
+    w->target_len = strlen(target);
+    snprintf(w->target, sizeof w->target, "%s", target);
+    w->r.job = -1;
+    w->r.pool = -1; /* no pool: libmicrohttpd's thread, until a worker takes it */
+    return w;
+}
+
+/* Called by libmicrohttpd with the request target as the client sent it,
+ * before it parses the query: the request begins (MHD_OPTION_URI_LOG_CALLBACK;
+ * completed frees it, also when libmicrohttpd answers it itself). */
+static void *uri_logged(void *cls, const char *uri, struct MHD_Connection *conn)
+{
+    (void)cls;
+    work *w = work_new(conn, uri ? uri : "");
+    char *q = uri ? strchr(uri, '?') : NULL;
+    if (!w || !q)
+        return w;
+    size_t n = 1;
+    for (const char *p = q + 1; *p; p++)
+        n += *p == '&';
+    if (n > MAXARGS) {
+        /* The answer is 414 whatever the parameters say: the query is cut
+         * before libmicrohttpd parses it (one record each, in the
+         * connection's pool, which thousands of them overflow: the
+         * connection then closes without an answer).  libmicrohttpd hands
+         * the callback its own writable copy of the request line, which it
+         * splits in place itself, and parses the query after this call. */
+        w->query_params = n;
+        q[1] = '\0';
+    }
+    return w;
+}
+
+/* The client's address as text ("" if unknown). */
+static void client_address(char *buf, size_t n, struct MHD_Connection *conn)
+{
+    buf[0] = '\0';
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!ci || !ci->client_addr)
+        return;
+    const struct sockaddr *sa = ci->client_addr;
+    if (sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, buf, (socklen_t)n);
+    else if (sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, buf, (socklen_t)n);
+}
+
+/* Called by libmicrohttpd for a request: once its headers are in (w not
+ * begun), again after a worker resumed it, and for each piece of a body. */
 static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const char *url, const char *method,
                                const char *version, const char *upload_data, size_t *upload_size, void **con_cls)
 {
@@ -1292,26 +1592,42 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     (void)version;
     (void)upload_data;
     work *w = *con_cls;
-    if (w) {
+    if (!w) { /* no request line callback (out of memory there) */
+        if (!(w = work_new(conn, url)))
+            return MHD_NO;
+        *con_cls = w;
+    }
+    if (w->begun) {
         if (*upload_size || w->answered || !w->done) {
             *upload_size = 0; /* a body's data: discarded (the 413 is queued) */
             return MHD_YES;
         }
         return answer(w); /* resumed by its worker */
     }
-    if (!(w = calloc(1, sizeof *w)))
-        return MHD_NO;
-    *con_cls = w;
-    w->conn = conn;
-    w->t0 = now_ms();
+    w->begun = 1;
     snprintf(w->method, sizeof w->method, "%s", method);
-    snprintf(w->url, sizeof w->url, "%s", url);
     req *r = &w->r;
-    r->job = -1;
     r->http = 200;
     r->type = "application/json";
     r->deadline = w->t0 + (uint64_t)S.timeout_s * 1000u;
+    client_address(r->client, sizeof r->client, conn);
     w->done = 1; /* unless queued below */
+    /* the request's size: libmicrohttpd holds requests larger than ours
+     * (POOL_BYTES), so that the answer is this JSON */
+    const union MHD_ConnectionInfo *hs = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    const size_t head = hs ? hs->header_size : 0;
+    if (w->target_len > REQUEST_MAX) {
+        fail(r, 414, 2, "the URL is %zu bytes long, more than %u", w->target_len, REQUEST_MAX);
+        return answer(w);
+    }
+    if (w->query_params) {
+        fail(r, 414, 2, "too many parameters: %zu (at most %d)", w->query_params, MAXARGS);
+        return answer(w);
+    }
+    if (head > REQUEST_MAX) {
+        fail(r, 431, 2, "the request line and headers are %zu bytes, more than %u", head, REQUEST_MAX);
+        return answer(w);
+    }
     /* a body: refused at once (nothing takes one) */
     const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     const char *te = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
@@ -1320,9 +1636,18 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
         return answer(w);
     }
     if (strcmp(method, MHD_HTTP_METHOD_HEAD) != 0 && strcmp(method, MHD_HTTP_METHOD_GET) != 0) {
-        fail(r, 405, 2, "method %.20s not allowed (GET or HEAD)", method);
+        char m[80];
+        serve_escape(m, sizeof m, method, 20);
+        fail(r, 405, 2, "method %s not allowed (GET or HEAD)", m);
         return answer(w);
     }
+    /* the path as sent: an encoded NUL would end the decoded one early */
+    const size_t plen = strcspn(w->target, "?");
+    for (size_t i = 0; i + 2 < plen; i++)
+        if (w->target[i] == '%' && w->target[i + 1] == '0' && w->target[i + 2] == '0') {
+            fail(r, 400, 2, "the path holds a NUL byte (%%00)");
+            return answer(w);
+        }
     const size_t np = sizeof api_prefix - 1;
     for (size_t i = 0; i < sizeof endpoints / sizeof endpoints[0]; i++)
         if (strncmp(url, api_prefix, np) == 0 && strcmp(url + np, endpoints[i].name) == 0)
@@ -1331,25 +1656,39 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
         for (size_t i = 0; i < web_nassets; i++)
             if (strcmp(url, web_assets[i].path) == 0) {
                 const web_asset *a = &web_assets[i];
-                enum MHD_Result ret = send_answer(conn, 200, a->type, a->data, a->len, 0, 1);
-                log_request(method, url, 200, now_ms() - w->t0);
+                w->answered = 1;
+                enum MHD_Result ret = send_answer(conn, 200, a->type, a->data, a->len, 0, 1, 0);
+                work_log(w, 200);
                 return ret;
             }
-        fail(r, 404, 2, "no such page or endpoint: %.100s", url);
+        char u[440];
+        serve_escape(u, sizeof u, url, 100);
+        fail(r, 404, 2, "no such page or endpoint: %s", u);
         return answer(w);
     }
     r->allowed = w->ep->allowed;
-    if (MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, arg_copy, r) < 0 || r->nargs == MAXARGS) {
+    MHD_get_connection_values_n(conn, MHD_GET_ARGUMENT_KIND, arg_copy, r);
+    if (r->nparams > MAXARGS) {
         args_free(r);
-        fail(r, 400, 2, "too many parameters (at most %d)", MAXARGS - 1);
+        fail(r, 414, 2, "too many parameters: %d (at most %d)", r->nparams, MAXARGS);
+        return answer(w);
+    }
+    if (args_valid(r)) {
+        args_free(r);
         return answer(w);
     }
     if (!w->ep->work) {
         work_run(w);
         return answer(w);
     }
+    /* every computing request starts in the quick pool */
     w->done = 0;
-    if (!work_queue(w)) {
+    pthread_mutex_lock(&q_lock);
+    const int closing = q_closing;
+    if (!closing)
+        q_push(POOL_QUICK, w);
+    pthread_mutex_unlock(&q_lock);
+    if (closing) {
         args_free(r);
         w->done = 1;
         fail_status(r, WY_ECANCELED, "");
@@ -1359,40 +1698,70 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     return MHD_YES;
 }
 
-/* The end of a request (answered, or the connection closed): free it. */
+/* The end of a request (answered, or the connection closed): logged if it
+ * was not (libmicrohttpd answered it, or the client left), freed. */
 static void completed(void *cls, struct MHD_Connection *conn, void **con_cls, enum MHD_RequestTerminationCode toe)
 {
     (void)cls;
-    (void)conn;
-    (void)toe;
     work *w = *con_cls;
     if (!w)
         return;
+    if (!w->logged) {
+        const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_HTTP_STATUS);
+        const unsigned http = ci ? ci->http_status : 0;
+        const char *why = http || toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "answered by the HTTP library"
+                          : toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED ? "idle too long: closed"
+                          : toe == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN ? "closed: the server stops"
+                          : toe == MHD_REQUEST_TERMINATED_CLIENT_ABORT || toe == MHD_REQUEST_TERMINATED_READ_ERROR
+                              ? "the client closed the connection"
+                              : "closed on an error";
+        w->logged = 1;
+        serve_log_request(w->method[0] ? w->method : "-", w->target, (int)http, now_ms() - w->t0, why);
+    }
     args_free(&w->r);
     free(w->r.body);
     free(w);
     *con_cls = NULL;
 }
 
-/* Close the queue and wait for the workers (the queue drains first). */
-static void workers_stop(pthread_t *tids, unsigned n)
+/* Close the queues and wait for the workers (the queues drain first: the
+ * queued requests are answered 503), at most STOP_GRACE_S seconds for the
+ * running ones to see `stopping`.  1: all joined; 0: some still run. */
+static int workers_stop(pthread_t *tids, unsigned n)
 {
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += STOP_GRACE_S;
     pthread_mutex_lock(&q_lock);
     q_closing = 1;
-    pthread_cond_broadcast(&q_cond);
+    pthread_cond_broadcast(&q_cond[POOL_QUICK]);
+    pthread_cond_broadcast(&q_cond[POOL_SLOW]);
+    int late = 0;
+    while (workers_alive > 0 && !late)
+        late = pthread_cond_timedwait(&q_gone, &q_lock, &until) == ETIMEDOUT && workers_alive > 0;
+    if (late) {
+        /* the ended ones joined, the others left to the process's exit */
+        for (unsigned i = 0; i < n; i++)
+            if (worker_done[i])
+                pthread_join(tids[i], NULL);
+            else
+                pthread_detach(tids[i]);
+        pthread_mutex_unlock(&q_lock);
+        return 0;
+    }
     pthread_mutex_unlock(&q_lock);
     for (unsigned i = 0; i < n; i++)
         pthread_join(tids[i], NULL);
     free(tids);
+    free(worker_done);
+    worker_done = NULL;
+    return 1;
 }
 
 static void mhd_log(void *cls, const char *fmt, va_list ap)
 {
     (void)cls;
-    if (S.quiet)
-        return;
-    fputs("wythoff serve: ", stderr);
-    vfprintf(stderr, fmt, ap);
+    serve_log_mhd(fmt, ap);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1443,6 +1812,7 @@ int cli_cmd_serve(cli_config *c)
     S.timeout_s = (unsigned)timeout;
     S.threads = cli_default_threads();
     S.pool = c->given[O_THREADS] ? c->threads : (S.threads < 4 ? 4 : S.threads);
+    S.slow = S.pool / 2 ? S.pool / 2 : 1;
     if (c->given[O_MEMLIMIT]) {
         S.mem_limit = c->mem_limit;
     } else {
@@ -1450,6 +1820,9 @@ int cli_cmd_serve(cli_config *c)
         S.mem_limit = avail ? avail / 4 : (uint64_t)1 << 30;
     }
     S.quiet = c->quiet;
+    serve_log_init(S.quiet, CONN_PER_IP, CONN_MAX);
+    /* a number has at most as many digits as a request can hold */
+    cli_num_set_digits(REQUEST_MAX);
     S.table_side = table_side_for_limit(S.mem_limit);
     if (!wy_exact_cache_default(S.cache_dir, sizeof S.cache_dir))
         S.cache_dir[0] = '\0';
@@ -1457,30 +1830,45 @@ int cli_cmd_serve(cli_config *c)
         return cli_die(4, "pthread_key_create failed");
     signal(SIGPIPE, SIG_IGN);
 
-    /* the workers */
-    pthread_t *tids = calloc(S.pool, sizeof *tids);
-    if (!tids)
+    /* the workers: the quick pool, then the slow one */
+    const unsigned nworkers = S.pool + S.slow;
+    pthread_t *tids = calloc(nworkers, sizeof *tids);
+    worker_done = calloc(nworkers, 1);
+    if (!tids || !worker_done) {
+        free(tids);
+        free(worker_done);
         return cli_die(3, "out of memory");
+    }
     unsigned started = 0;
-    for (; started < S.pool; started++)
-        if (pthread_create(&tids[started], NULL, worker, NULL) != 0)
+    for (; started < nworkers; started++) {
+        pthread_mutex_lock(&q_lock);
+        workers_alive++;
+        pthread_mutex_unlock(&q_lock);
+        if (pthread_create(&tids[started], NULL, worker, (void *)(uintptr_t)started) != 0) {
+            pthread_mutex_lock(&q_lock);
+            workers_alive--;
+            pthread_mutex_unlock(&q_lock);
             break;
+        }
+    }
     /* libmicrohttpd: one thread polls every connection (epoll where there
      * is one); requests that compute are suspended while a worker answers */
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG |
                      (v6 ? MHD_USE_IPv6 : 0);
     if (MHD_is_feature_supported(MHD_FEATURE_EPOLL) == MHD_YES)
         flags |= MHD_USE_EPOLL;
-    struct MHD_Daemon *d = started < S.pool ? NULL : MHD_start_daemon(
-        flags, (uint16_t)port, NULL, NULL, handler, NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)256, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384, MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
-        MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL, MHD_OPTION_END);
+    struct MHD_Daemon *d = started < nworkers ? NULL : MHD_start_daemon(
+        flags, (uint16_t)port, NULL, NULL, handler, NULL, MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
+        MHD_OPTION_CONNECTION_LIMIT, CONN_MAX, MHD_OPTION_PER_IP_CONNECTION_LIMIT, CONN_PER_IP,
+        MHD_OPTION_CONNECTION_TIMEOUT, CONN_IDLE_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)POOL_BYTES,
+        MHD_OPTION_URI_LOG_CALLBACK, uri_logged, NULL, MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+        MHD_OPTION_END);
     if (!d) {
         workers_stop(tids, started);
         pthread_key_delete(exact_key);
-        if (started < S.pool)
-            return cli_die(3, "cannot start %u worker threads", S.pool);
+        if (started < nworkers)
+            return cli_die(3, "cannot start %u worker threads", nworkers);
         return cli_die(2, "cannot listen on %s port %llu (in use, or not an address of this machine?)", bind,
                        (unsigned long long)port);
     }
@@ -1496,15 +1884,26 @@ int cli_cmd_serve(cli_config *c)
     while (!cli_interrupted()) {
         struct timespec ts = {0, 100 * 1000000L};
         nanosleep(&ts, NULL);
+        serve_log_tick(0);
     }
     atomic_store(&stopping, 1);
-    if (!S.quiet)
-        fprintf(stderr, "wythoff serve: stopping\n");
+    serve_log_line("stopping");
     /* the running computations see `stopping` and end; the queued requests
      * are answered 503; every suspended connection is resumed before the
      * daemon stops */
-    workers_stop(tids, S.pool);
+    if (!workers_stop(tids, nworkers)) {
+        /* a computation that does not stop: a defect of the library */
+        pthread_mutex_lock(&q_lock);
+        const unsigned n = queues[POOL_QUICK].running + queues[POOL_SLOW].running;
+        pthread_mutex_unlock(&q_lock);
+        serve_log_tick(1);
+        fprintf(stderr, "wythoff: %u request%s did not stop within %d s of the signal; exiting without them\n", n,
+                n == 1 ? "" : "s", STOP_GRACE_S);
+        fflush(NULL);
+        _exit(4);
+    }
     MHD_stop_daemon(d);
+    serve_log_tick(1);
     tab_free_all();
     tile_free_all();
     /* the pool threads' evaluators were freed as the threads ended; this

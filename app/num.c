@@ -11,11 +11,22 @@
 
 #define EXP_MAX 100000ul /* largest B of A e B and A ^ B */
 
+/* The most decimal digits a number may have (cli_num_set_digits); read by
+ * every thread, written once before any starts. */
+static uint64_t digits_max = CLI_NUM_DIGITS;
+
+void cli_num_set_digits(uint64_t max) { digits_max = max ? max : CLI_NUM_DIGITS; }
+
+uint64_t cli_num_digits(void) { return digits_max; }
+
 /* The text as quoted in a message: at most 40 bytes, then "...". */
 static void quoted(char *buf, size_t n, const char *text)
 {
-    size_t len = strlen(text);
-    snprintf(buf, n, "%.40s%s", text, len > 40 ? "..." : "");
+    size_t len = strlen(text), k = len > 40 ? 40 : len;
+    /* cut before a UTF-8 continuation byte, not inside a character */
+    while (k < len && k > 0 && ((unsigned char)text[k] & 0xc0) == 0x80)
+        k--;
+    snprintf(buf, n, "%.*s%s", (int)k, text, len > k ? "..." : "");
 }
 
 static int all_digits(const char *s, size_t n)
@@ -28,13 +39,28 @@ static int all_digits(const char *s, size_t n)
     return 1;
 }
 
-/* 1: v set; 0: malformed; -1: exponent too large. */
-static int parse(mpz_t v, const char *text)
+/* The digits of s[0..n) without its leading zeros (at least 1). */
+static uint64_t sig_digits(const char *s, size_t n)
+{
+    while (n > 1 && *s == '0')
+        s++, n--;
+    return n;
+}
+
+/* 1: v set; 0: malformed; -1: exponent too large; -2: more digits than
+ * digits_max, *digits the count (A^B: an upper bound), nothing computed. */
+static int parse(mpz_t v, const char *text, uint64_t *digits)
 {
     size_t n = strlen(text);
     const char *op = strpbrk(text, "eE^");
-    if (!op)
-        return all_digits(text, n) ? (mpz_set_str(v, text, 10), 1) : 0;
+    if (!op) {
+        if (!all_digits(text, n))
+            return 0;
+        if ((*digits = sig_digits(text, n)) > digits_max)
+            return -2;
+        mpz_set_str(v, text, 10);
+        return 1;
+    }
     size_t na = (size_t)(op - text), nb = n - na - 1;
     if (!all_digits(text, na) || !all_digits(op + 1, nb))
         return 0;
@@ -48,6 +74,13 @@ static int parse(mpz_t v, const char *text)
         ex = ex * 10 + (unsigned long)(b[i] - '0');
     if (ex > EXP_MAX)
         return -1;
+    /* the size before the value: A < 10^da, so A^B < 10^(da B) and A 10^B
+     * has da + B digits; A = 0 or 1 gives 0 or 1 */
+    const uint64_t da = sig_digits(text, na);
+    const int small = da == 1 && (text[na - 1] == '0' || (text[na - 1] == '1' && *op == '^'));
+    *digits = small ? 1 : *op == '^' ? (ex ? da * ex : 1) : da + ex;
+    if (*digits > digits_max)
+        return -2;
     mpz_t base;
     mpz_init(base);
     char *a = strndup(text, na);
@@ -71,11 +104,15 @@ int cli_num_big(mpz_t out, const char *text, const char *what, char *err, size_t
 {
     char q[48];
     quoted(q, sizeof q, text);
-    int r = parse(out, text);
+    uint64_t digits = 0;
+    int r = parse(out, text, &digits);
     if (r == 0)
         snprintf(err, errlen, "bad %s '%s' (expected a non-negative integer such as 1000, 1e6 or 2^20)", what, q);
-    else if (r < 0)
+    else if (r == -1)
         snprintf(err, errlen, "%s '%s' is too large (exponent above %lu)", what, q, EXP_MAX);
+    else if (r == -2)
+        snprintf(err, errlen, "%s '%s' is too large (%s%llu digits; at most %llu)", what, q,
+                 strchr(text, '^') ? "up to " : "", (unsigned long long)digits, (unsigned long long)digits_max);
     return r > 0;
 }
 
@@ -131,7 +168,8 @@ int cli_num_bytes(uint64_t *out, const char *text, char *err, size_t errlen)
     char *num = strndup(text, nn); /* the number without its suffix, of any length */
     mpz_t v;
     mpz_init(v);
-    int r = nn > 0 && num ? parse(v, num) : 0;
+    uint64_t digits;
+    int r = nn > 0 && num ? parse(v, num, &digits) : 0;
     free(num);
     if (r == 1) {
         mpz_mul_2exp(v, v, shift);

@@ -498,4 +498,24 @@ hvalue "N-position" wythoff+pass=3 "$X" "$Y" --pass 3
 hvalue "P-position" wythoff+pass=3 "$X" "$Y" --pass 2
 hvalue "G(1618032, 2618032) = 1  N-position" wythoff 1618032 2618032
 # --- end of issue 26: exact ---------------------------------------------------
+
+# --- issue 26: serve (the number grammar's size bound) ------------------------
+# A number has at most 1000000 digits (play: 100000), counted before any
+# arithmetic: (1000 nines)^100000 used to be computed (300 million digits,
+# minutes); now refused at once, with the bound in the message.  The server's
+# bound (16384) and its hostile clients: tests/cli/serve_api.py.
+nines=$(printf '9%.0s' $(seq 1 1000))
+err=$("$W" value wythoff "$nines^100000" 1 2>&1 >/dev/null); rc=$?
+[ "$rc" -eq 2 ] && grep -q "^wythoff: X '9\{40\}\.\.\.' is too large (up to 100000000 digits; at most 1000000)$" <<<"$err" &&
+  pass "value (1000 nines)^100000: exit 2 before computing it, the bound in the message" ||
+  fail "value (1000 nines)^100000: exit $rc: $err"
+expect 2 "is too large (up to 1100000 digits; at most 1000000)" -- moves wythoff 1 99999999999^100000
+expect 2 "is too large (up to 1100000 digits; at most 1000000)" -- ppos wythoff --from 99999999999^100000 --terms 1
+expect 2 "is too large (up to 1100000 digits; at most 1000000)" -- table wythoff --size 99999999999^100000
+expect 2 "is too large (up to 100002 digits; at most 100000)" -- play wythoff 99^50001 1
+expect 0 "" -- value wythoff 0^100000 1^100000
+printf '1 %s\n' "$(printf '7%.0s' $(seq 1 1000001))" >"$tmp/long.txt"
+err=$("$W" value wythoff - <"$tmp/long.txt" 2>&1 >/dev/null); rc=$?
+[ "$rc" -eq 2 ] && grep -q "standard input line 1: Y '7777.*' is too large (1000001 digits; at most 1000000)" <<<"$err" &&
+  pass "value -: a number of 1000001 digits is refused, naming the line" || fail "value - 1000001 digits: exit $rc: $err"
 finish

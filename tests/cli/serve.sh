@@ -14,10 +14,21 @@
 #  - errors: 400/404/405/413/422/503/507 with {"error", "status"} and the
 #    command line's message for the same mistake; raw paths (no file system),
 #    HEAD, too large queries and headers;
-#  - /api/progress while a request runs; --timeout; 8-16 threads of mixed
-#    requests equal to the single-threaded answers; SIGTERM and SIGINT stop
-#    the server with exit status 0, also during a long request; --bind and
-#    --port errors; no sanitizer report on the server's standard error.
+#  - /api/progress while a request runs; --timeout, also in the exact
+#    engine's proofs, the table engine, the claims and a side state of
+#    100000 stones; 8-16 threads of mixed requests equal to the
+#    single-threaded answers; SIGTERM and SIGINT stop the server with exit
+#    status 0, also during long requests; --bind and --port errors; no
+#    sanitizer report on the server's standard error;
+#  - hostile clients (issue 26): numbers past 16384 digits refused before
+#    they are computed; parameters with a NUL byte, invalid UTF-8, given
+#    twice (400), more than 32 of them, URLs and headers over 16 KiB (414,
+#    431), all as JSON; the two pools (a trivial request answered while five
+#    expensive ones run; the slow pool's queue full: 503 busy); 300 slow
+#    connections from 127.0.0.2 (128 kept, /api/info from 127.0.0.1
+#    answered); the disk cache used by at most 4 rulesets per client
+#    address; the log one escaped line per request, a header flood said once
+#    per burst with its count.
 # Every server is started here on a free port and always stopped.
 #
 # Environment: WY_BUILD (lib.sh: the binary under test $WY_BUILD/wythoff);

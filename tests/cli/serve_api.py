@@ -26,9 +26,20 @@ The servers:
          command line's messages, the log lines, a port in use; SIGINT;
   grey   --mem-limit 16M (table_side 1024): a tile reaching beyond
          table_side (grey there); SIGTERM;
-  timer  --timeout 1 (3 with sanitizers) --threads 4: timeouts (503),
-         /api/progress, quick
+  timer  --timeout 1 (3 with sanitizers) --threads 4 --mem-limit 2G: timeouts (503) in
+         every engine and a side state of 100000 stones, /api/progress, quick
          requests beside a long one; SIGTERM;
+  hostile --threads 2, not --quiet, a cache directory of its own: numbers
+         past 16384 digits, hostile parameters (NUL, UTF-8, twice, too
+         many, too long: 400/414/431 as JSON), the disk cache per client
+         address (127.0.0.1 and 127.0.0.2), 300 slow connections from
+         127.0.0.2; its log escaped; SIGTERM;
+  pools  --threads 2 --timeout 60, not --quiet: a trivial request while five
+         expensive ones run, the slow pool's queue full (503 busy), SIGTERM
+         with 17 requests in flight;
+  flood  not --quiet: 200 requests of 2000 headers (the HTTP library's own
+         431): its message once per burst with the count, request lines at
+         most 50 a second; SIGTERM;
   conc   default options, cold: 8-16 threads of mixed requests, every answer
          equal to the main server's single-threaded one; stopped by SIGINT
          while a long request runs.
@@ -46,6 +57,7 @@ import os
 import random
 import re
 import select
+import shutil
 import signal
 import socket
 import subprocess
@@ -57,6 +69,9 @@ import traceback
 import urllib.parse
 from math import isqrt
 
+if hasattr(sys, 'set_int_max_str_digits'):  # numbers of thousands of digits (Python 3.11 limits their text)
+    sys.set_int_max_str_digits(0)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import imgcheck  # noqa: E402  (PNG decoder, palette; puts tests/papers on the path)
@@ -65,6 +80,8 @@ import pyref  # noqa: E402
 FAILS = 0
 PASSES = 0
 SERVERS = []
+NOTES = []  # measured figures, printed at the end (not checked)
+TEMPDIRS = []  # removed by stop_all
 
 
 def ok(name):
@@ -166,12 +183,12 @@ def _pdeathsig():
 
 
 class Server:
-    def __init__(self, name, args, quiet=True):
+    def __init__(self, name, args, quiet=True, env=None):
         self.name = name
         self.errf = tempfile.TemporaryFile()
         self.cmd = [SERVER, 'serve', '--port', '0'] + (['--quiet'] if quiet else []) + list(args)
         self.p = subprocess.Popen(self.cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self.errf,
-                                  env=ENV, preexec_fn=_pdeathsig)
+                                  env=dict(ENV, **(env or {})), preexec_fn=_pdeathsig)
         SERVERS.append(self)
         self.rc = None
         self.scanned = False  # its standard error looked at for sanitizer reports
@@ -271,13 +288,17 @@ def stop_all():
                 s.p.wait()
         if not s.scanned and sanitizer_report(s.stderr()):
             report_sanitizer(s)
+    for d in TEMPDIRS:
+        shutil.rmtree(d, ignore_errors=True)
 
 
 # ---------------------------------------------------------------- HTTP
 
-def request(srv, path, method='GET', body=None, headers=None, timeout=None):
-    """(status, headers (lower-case names), body bytes)."""
-    c = http.client.HTTPConnection('127.0.0.1', srv.port, timeout=timeout or HTTP_TIMEOUT)
+def request(srv, path, method='GET', body=None, headers=None, timeout=None, source=None):
+    """(status, headers (lower-case names), body bytes); source: the client's
+    address (another loopback address, 127.0.0.2: another client)."""
+    c = http.client.HTTPConnection('127.0.0.1', srv.port, timeout=timeout or HTTP_TIMEOUT,
+                                   source_address=(source, 0) if source else None)
     try:
         c.request(method, path, body=body, headers=headers or {})
         r = c.getresponse()
@@ -1029,8 +1050,9 @@ def check_http(srv):
     # an encoded NUL ends the decoded path inside the HTTP library: /app.js%00
     # may read as /app.js, but no other content than the fixed file's
     st, hd, data = request(srv, '/app.js%00/../../etc/passwd')
-    check('GET /app.js%00/../../etc/passwd (raw): 404 or the fixed /app.js, nothing else',
-          st == 404 or (st == 200 and data == request(srv, '/app.js')[2]), 'HTTP %d, %r' % (st, data[:200]))
+    check('GET /app.js%00/../../etc/passwd (raw): 400 (a NUL byte in the path), nothing of a file',
+          st == 400 and b'NUL' in data and b'root:' not in data and b'function' not in data,
+          'HTTP %d, %r' % (st, data[:200]))
     # methods
     st, hd, data = request(srv, '/api/info', 'POST', body=b'x=1&y=2', headers={'Content-Type': 'text/plain'})
     e = json.loads(data) if data.startswith(b'{') else None
@@ -1060,19 +1082,23 @@ def check_http(srv):
     for path in ('/', '/api/info'):
         st, hd, data = request(srv, path, 'HEAD')
         check('HEAD %s: 200, no body' % path, st == 200 and data == b'', 'HTTP %d, %d bytes' % (st, len(data)))
-    # too large requests, then the server still answers
-    for what, path, headers in (('a query of 20 KiB', '/api/info?' + 'a' * 20480, {}),
-                                ('a query of 20 KiB in a parameter', '/api/value?rules=wythoff&x=1&y=' + '7' * 20480, {}),
-                                ('a header of 20 KiB', '/api/info', {'X-Big': 'b' * 20480}),
-                                ('100 headers of 200 bytes', '/api/info', {'X-H%d' % i: 'h' * 200 for i in range(100)})):
+    # too large requests: 414 or 431 as JSON, then the server still answers
+    for what, path, headers, code in (
+            ('a query of 20 KiB', '/api/info?' + 'a' * 20480, {}, 414),
+            ('a query of 20 KiB in a parameter', '/api/value?rules=wythoff&x=1&y=' + '7' * 20480, {}, 414),
+            ('a header of 20 KiB', '/api/info', {'X-Big': 'b' * 20480}, 431),
+            ('100 headers of 200 bytes', '/api/info', {'X-H%d' % i: 'h' * 200 for i in range(100)}, 431)):
         try:
             st, hd, data = request(srv, path, headers=headers)
-            why = '' if 400 <= st < 500 else 'HTTP %d' % st
+            e = json.loads(data) if data.startswith(b'{') else None
+            why = error_shape(st, e, hd, code, 2)
+            if not why and ('16384' not in e['error'] or 'more than' not in e['error']):
+                why = 'message %r does not give the limit' % e['error']
         except (ConnectionError, http.client.HTTPException, socket.timeout) as ex:
             why = 'no answer: %r' % ex
         st2, js, _, _ = api(srv, 'info')
-        check('%s: a 4xx answer, and the server answers afterwards' % what, not why and st2 == 200,
-              why or 'then /api/info: HTTP %d' % st2)
+        check('%s: %d {"error", "status": 2} naming the limit 16384, and the server answers afterwards'
+              % (what, code), not why and st2 == 200, why or 'then /api/info: HTTP %d' % st2)
     # a connection that sends half a request and goes away; a garbage request line
     s = socket.create_connection(('127.0.0.1', srv.port), timeout=10)
     s.sendall(b'GET /api/info HTTP/1.1\r\nHost: x\r\n')
@@ -1306,6 +1332,360 @@ def check_stop_busy(srv, sig, ep, params):
           'still running before the signal: %s; answer %s' % (running, (ans[0], ans[2][:200]) if ans else res))
 
 
+# ---------------------------------------------------------------- 7. hostile clients (issue 26)
+
+def raw_request(port, data, source=None, timeout=10):
+    """Send data as it is; (HTTP status or 0, the answer's bytes)."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.settimeout(timeout)
+    try:
+        if source:
+            s.bind((source, 0))
+        s.connect(('127.0.0.1', port))
+        s.sendall(data)
+        got = b''
+        while True:
+            try:
+                c = s.recv(65536)
+            except (ConnectionResetError, socket.timeout):
+                break
+            if not c:
+                break
+            got += c
+    finally:
+        s.close()
+    m = re.match(rb'HTTP/1\.[01] (\d{3})', got)
+    return (int(m.group(1)) if m else 0), got
+
+
+def json_of(data):
+    """The JSON body of an answer (bytes with headers), strictly UTF-8, or None."""
+    body = data.split(b'\r\n\r\n', 1)[1] if b'\r\n\r\n' in data else data
+    try:
+        return json.loads(body.decode('utf-8', errors='strict'))
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+def check_hostile_numbers(srv):
+    """Numbers are bounded by the request's size (16384 digits) before they
+    are computed: A^B by digits(A) * B, AeB by digits(A) + B."""
+    for x, est in (('99999999999^100000', 'up to 1100000 digits'), ('9^16385', 'up to 16385 digits'),
+                   ('1e16384', '16385 digits'), ('1234567890123^2000', 'up to 26000 digits')):
+        t0 = time.monotonic()
+        st, e, raw, hd = api(srv, 'value', [('rules', 'wythoff'), ('x', x), ('y', 1)])
+        dt = time.monotonic() - t0
+        why = error_shape(st, e, hd, 400, 2)
+        if not why and not (est in e['error'] and 'at most 16384' in e['error'] and "x '%s'" % x in e['error']):
+            why = 'message %r does not say %r and the bound' % (e['error'], est)
+        check('/api/value x=%s: 400 before computing it (%s; at most 16384), %d bytes of answer'
+              % (x, est, len(raw)), not why and len(raw) < 300, why or 'answer of %d bytes after %.1f s' % (len(raw), dt))
+    # within the bound: (m, m), m = 9^16384 (15635 digits), an N-position (the
+    # diagonal move to (0, 0)), the number read exactly
+    m = str(9 ** 16384)
+    st, js, raw, _ = api(srv, 'value', [('rules', 'wythoff'), ('x', '9^16384'), ('y', '9^16384')])
+    check('/api/value x=y=9^16384 (at most 16384 digits): 200, N-position, x and y the %d digits of 9^16384'
+          % len(m), st == 200 and js and js.get('outcome') == 'N' and js.get('x') == m and js.get('y') == m,
+          'HTTP %d %r' % (st, raw[:200]))
+
+
+def check_hostile_params(srv):
+    """Parameters: a NUL byte, invalid UTF-8, one given twice: 400; more than
+    32: 414; all as JSON, never echoing the bad bytes."""
+    cases = [
+        ('rules=wythoff%00%2Bpass (a NUL byte)', '/api/value?rules=wythoff%00%2Bpass&x=1&y=2', "parameter 'rules' holds a NUL byte"),
+        ('x=1%002 (a NUL byte in a number)', '/api/value?rules=wythoff&x=1%002&y=2', "parameter 'x' holds a NUL byte"),
+        ('a NUL byte in a name', '/api/value?rules=wythoff&x%00=1&y=2', 'name holds a NUL byte'),
+        ('x=%ff (not UTF-8)', '/api/value?rules=wythoff&x=%ff&y=2', "parameter 'x' is not valid UTF-8"),
+        ('x=%c0%af (an overlong form)', '/api/value?rules=wythoff&x=%c0%af&y=2', "parameter 'x' is not valid UTF-8"),
+        ('x=%ed%a0%80 (a surrogate)', '/api/value?rules=wythoff&x=%ed%a0%80&y=2', "parameter 'x' is not valid UTF-8"),
+        ('rules=%f4%90%80%80 (above U+10FFFF)', '/api/rules?rules=%f4%90%80%80', "parameter 'rules' is not valid UTF-8"),
+        ('%fe=1 (a name not UTF-8)', '/api/info?%fe=1', 'name is not valid UTF-8'),
+        ('x given twice', '/api/value?rules=wythoff&x=1&y=2&x=3', "parameter 'x' given more than once"),
+        ('rules given twice, the same', '/api/rules?rules=wythoff&rules=wythoff', "parameter 'rules' given more than once"),
+        ('job given twice', '/api/value?rules=wythoff&x=1&y=2&job=a&job=b', "parameter 'job' given more than once"),
+    ]
+    for name, path, sub in cases:
+        st, hd, data = request(srv, path)
+        try:
+            e = json.loads(data.decode('utf-8', errors='strict'))
+        except (ValueError, UnicodeDecodeError):
+            e = None
+        why = error_shape(st, e, hd, 400, 2)
+        if not why and sub not in e['error']:
+            why = 'message %r does not say %r' % (e['error'], sub)
+        check('%s: 400 {"error", "status": 2} in UTF-8 (%s)' % (name, sub), not why, why)
+    # valid UTF-8 in a bad number: quoted, cut at 40 bytes on a character's boundary, valid JSON
+    x = '\u00e9' * 30
+    st, e, raw, hd = api(srv, 'value', [('rules', 'wythoff'), ('x', x), ('y', 2)])
+    try:
+        raw.decode('utf-8', errors='strict')
+        utf8 = True
+    except UnicodeDecodeError:
+        utf8 = False
+    why = error_shape(st, e, hd, 400, 2) or ('' if utf8 and "bad x '" + '\u00e9' * 20 + "...'" in e['error']
+                                             else 'answer %r' % raw[:200])
+    check('x = 30 x U+00E9 (60 bytes): 400, the text quoted up to 40 bytes whole characters, the answer UTF-8',
+          not why, why)
+    for n in (33, 230, 2000, 8000):
+        path = '/api/value?rules=wythoff&x=1&y=2&' + '&'.join('p%d=1' % i if n < 1000 else 'a' for i in range(n - 3))
+        try:
+            st, hd, data = request(srv, path)
+            e = json.loads(data) if data.startswith(b'{') else None
+            why = error_shape(st, e, hd, 414, 2)
+            if not why and ('too many parameters: %d (at most 32)' % n) not in e['error']:
+                why = 'message %r' % e['error']
+        except (ConnectionError, http.client.HTTPException, socket.timeout) as ex:
+            why = 'no answer: %r' % ex
+        check('%d parameters (%d bytes): 414 {"error", "status": 2} "too many parameters: %d (at most 32)"'
+              % (n, len(path), n), not why, why)
+    st, js, _, _ = api(srv, 'value', [('rules', 'wythoff'), ('x', 3), ('y', 5)])
+    check('after the hostile parameters: /api/value answers', st == 200 and js.get('value') == 0, js)
+
+
+def check_hostile_log_input(srv):
+    """Requests whose target holds control characters and newlines (decoded
+    and raw); their log lines are checked when the server stops."""
+    request(srv, '/api/va%0Alue%0D%1b[31m?rules=wythoff')
+    request(srv, '/api/value?rules=wythoff%0A%1b[2J&x=1&y=2')
+    raw_request(srv.port, b'GET /api/info?a=\x1b[31m\x01\x7f HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+    raw_request(srv.port, b'GET /\xff\xfe\x08 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+
+
+def check_log_clean(srv, name):
+    """srv stopped: every line of its log starts with the tool's name and holds
+    printable ASCII only."""
+    log = srv.stderr()
+    bad_lines = [l for l in log.split('\n')[:-1]
+                 if not (l.startswith('wythoff serve: ') or l.startswith('wythoff: ')) or
+                 any(c < ' ' or c > '~' for c in l)]
+    check('server %s: every log line "wythoff serve: ..." in printable ASCII (the clients\' control characters and '
+          'newlines escaped)' % name, not bad_lines and log.endswith('\n'), [l[:200] for l in bad_lines[:3]])
+    return log
+
+
+def check_hostile_pools():
+    """A server of its own, --threads 2 (a slow pool of one worker and 16
+    places in its queue), --timeout 60: a table of the largest side (T, tens
+    of seconds), then four expensive requests (row strips of rows 200-203 of
+    wythoff: minutes), then a trivial one: answered while all five are in
+    flight; then 16 requests for T's table: they wait in the slow pool's
+    queue, and the 4 beyond its 16 places get 503 at once (status 3, "busy",
+    Retry-After); then SIGTERM: exit 0, every request in flight answered 503
+    (status 130) or closed."""
+    srv = Server('pools', ['--threads', '2', '--timeout', '60'], quiet=False)
+    side = api_ok(srv, 'info')['limits']['table_side']
+    if side < 4096:  # the table would be done at once
+        print('skip: two pools: table_side %d (the memory limit): no table takes long enough' % side, flush=True)
+        srv.stop(signal.SIGTERM)
+        return
+    res = {}
+
+    def send(k, ep, params):
+        try:
+            res[k] = api(srv, ep, params)
+        except Exception as ex:
+            res[k] = ('closed', repr(ex))
+
+    table = [('rules', 'wythoff+pass'), ('x0', side - 1), ('y0', 0), ('rows', 1), ('cols', 1)]
+    threads = [threading.Thread(target=send, args=('T', 'table', table))]
+    threads[0].start()
+    time.sleep(1.5 if SAN else 0.5)
+    for k in range(4):
+        threads.append(threading.Thread(target=send, args=('V%d' % k, 'value', [('rules', 'wythoff'), ('x', 200 + k),
+                                                                                ('y', '1e30')])))
+        threads[-1].start()
+    time.sleep(3 if SAN else 1)  # past the quick pool's budget (50 ms of processor time each)
+    t0 = time.monotonic()
+    st, js, raw, _ = api(srv, 'value', [('rules', 'wythoff'), ('x', 3), ('y', 5)])
+    dt = time.monotonic() - t0
+    early = sorted(res)
+    NOTES.append('a trivial request under five expensive ones: %.1f ms' % (dt * 1000))
+    check('a table of side %d of wythoff+pass and four expensive /api/value requests (rows 200-203 of wythoff at '
+          'y = 10^30: row strips) in flight, then /api/value wythoff 3 5: answered (value 0) while all five run'
+          % side, st == 200 and js and js.get('value') == 0 and not early,
+          'HTTP %d %r; already answered: %s' % (st, raw[:200], early))
+    for k in range(16):
+        threads.append(threading.Thread(target=send, args=('W%d' % k, 'table', table)))
+        threads[-1].start()
+    end = time.monotonic() + (60 if SAN else 20)
+    while len(res) < 4 and time.monotonic() < end:
+        time.sleep(0.05)
+    time.sleep(0.2)
+    busy = sorted(k for k in res if res[k][0] == 503 and res[k][1] and res[k][1].get('status') == 3
+                  and 'busy' in res[k][1]['error'] and res[k][3].get('retry-after') == '5')
+    check('then 16 requests for the same table (21 in flight, 1 slow worker, 16 places): exactly 4 answered at once '
+          '503 {"status": 3} "busy" with Retry-After: 5, the others still waiting',
+          len(busy) == 4 and len(res) == 4, 'answered: %s' % {k: (res[k][0], res[k][2][:100]) for k in res})
+    t0 = time.monotonic()
+    check_stopped(srv, signal.SIGTERM)
+    for t in threads:
+        t.join(STOP_WAIT + 5)
+    stopped = [k for k in res if k not in busy and (res[k][0] == 'closed' or (res[k][0] == 503 and res[k][1] and
+                                                                          res[k][1].get('status') == 130))]
+    check('SIGTERM with 17 requests in flight (a table, four proofs, 12 waiting): each answered 503 with status 130 '
+          'or its connection closed, none left running', len(stopped) == 17 and not any(t.is_alive() for t in threads),
+          'stopped %d of 17: %s' % (len(stopped), {k: res[k][0] for k in res if k not in busy}))
+    NOTES.append('SIGTERM with 17 requests in flight: stopped in %.1f s' % (time.monotonic() - t0))
+    log = check_log_clean(srv, 'pools')
+    check('server pools: the expensive requests logged "(slow pool)"',
+          len(re.findall(r'^wythoff serve: GET /api/value\?rules=wythoff&x=20[0-3]&y=1e30 503 \d+ ms \(slow pool\)$',
+                         log, re.M)) == 4, log[-800:])
+
+
+def check_hostile_slow_clients(srv):
+    """300 connections from 127.0.0.2 that send half a request and wait: the
+    server keeps 128 (its limit per address) and closes the others; a client
+    at 127.0.0.1 is answered."""
+    socks = []
+    try:
+        for _ in range(300):
+            so = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            so.settimeout(10)
+            so.bind(('127.0.0.2', 0))
+            so.connect(('127.0.0.1', srv.port))
+            so.sendall(b'GET /api/info HTTP/1.1\r\nHost: x\r\nX-Slow: ')
+            socks.append(so)
+    except OSError as ex:
+        for so in socks:
+            so.close()
+        print('skip: slow clients from 127.0.0.2: %r (no second loopback address)' % ex, flush=True)
+        return
+    closed, end = set(), time.monotonic() + (20 if SAN else 5)
+    while len(closed) < 172 and time.monotonic() < end:
+        r, _, _ = select.select([so for so in socks if so not in closed], [], [], 0.2)
+        for so in r:
+            try:
+                if so.recv(100) == b'':
+                    closed.add(so)
+            except OSError:
+                closed.add(so)
+    try:
+        st, js, _, _ = api(srv, 'info')
+    except Exception as ex:
+        st = repr(ex)
+    for so in socks:
+        so.close()
+    check('300 slow connections from 127.0.0.2: 172 closed at once (128 per address), /api/info from 127.0.0.1 '
+          'answered 200', len(closed) == 172 and st == 200, '%d closed; /api/info: %s' % (len(closed), st))
+
+
+def check_hostile_cache(srv, cache):
+    """WYTHOFF_CACHE set: the rulesets whose proofs go to the cache directory
+    are at most 4 per client address; every answer is the command line's."""
+    def files():
+        return sorted(f for f in os.listdir(cache) if f.endswith('.strip'))
+
+    wrong = []
+    # two clients of their own (the other tests are 127.0.0.1 and 127.0.0.2)
+    for k, src in ((3, '127.0.0.3'), (4, '127.0.0.3'), (5, '127.0.0.3'), (6, '127.0.0.3'), (7, '127.0.0.3'),
+                   (8, '127.0.0.4')):
+        rules = 'wythoff+max=%d+misere' % k
+        rc, want, msg = cli_json('value', rules, 50, '10^30')
+        params = [('rules', rules), ('x', 50), ('y', '1e30')]
+        try:
+            st, hd, data = request(srv, '/api/value?' + query(params), source=src)
+        except OSError as ex:
+            print('skip: cache files: no client address %s: %r' % (src, ex), flush=True)
+            return
+        try:
+            got = json.loads(data)
+        except ValueError:
+            got = None
+        if rc != 0 or st != 200 or got != want:
+            wrong.append((rules, src, st, data[:150], rc, msg))
+        if k == 7:
+            after_one = files()
+    after_two = files()
+    check('6 rulesets wythoff+max=K+misere at (50, 10^30), 5 from 127.0.0.3 and 1 from 127.0.0.4: every answer the '
+          'command line\'s; strip files: 4 from the first address (its bound), then 1 more from the second',
+          not wrong and len(after_one) == 4 and len(after_two) == 5,
+          'wrong %s; files %s, then %s' % (wrong[:2], after_one, after_two))
+
+
+def check_hostile_side_state(srv):
+    """--timeout 1: a ruleset with an extra heap of 100000 stones (whose
+    side-state values once took the library hours, uncancellable, for
+    (100, 37)) is cancelled at the timeout too: (10000, 7000), about 7 s of
+    two threads' work, answers 503 within 30 s (a bound only against a
+    hang); the server answers next (and stops on SIGTERM: the caller's
+    check)."""
+    t0 = time.monotonic()
+    try:
+        st, hd, data = request(srv, '/api/value?rules=wythoff%2Bheap%3D100000&x=10000&y=7000', timeout=30)
+        e = json.loads(data) if data.startswith(b'{') else None
+        why = error_shape(st, e, hd, 503, 130)
+    except (socket.timeout, OSError) as ex:
+        why = 'no answer in 30 s: %r' % ex
+    dt = time.monotonic() - t0
+    st2 = api(srv, 'info')[0] if not why else None
+    check('/api/value wythoff+heap=100000 (10000, 7000) with --timeout 1: 503 with status 130, then the server answers',
+          not why and st2 == 200, why or 'the next request: HTTP %s' % st2)
+    NOTES.append('/api/value wythoff+heap=100000 cancelled after %.1f s' % dt)
+    # the position of the report, (100, 37): now answered, as the command line
+    rc, want, msg = cli_json('value', 'wythoff+heap=100000', 100, 37)
+    st, js, raw, _ = api(srv, 'value', [('rules', 'wythoff+heap=100000'), ('x', 100), ('y', 37)])
+    check('/api/value wythoff+heap=100000 (100, 37) with --timeout 1: 200, the command line\'s answer',
+          rc == 0 and st == 200 and js == want, 'HTTP %d %r; the CLI: exit %d %r' % (st, raw[:200], rc, want or msg))
+
+
+def check_flood_log(srv_args):
+    """200 requests whose 2000 headers overflow the connection's memory
+    (libmicrohttpd answers 431 itself): its message is said in the tool's
+    words once per burst of 10 s, with the count; the request lines at most 50
+    a second, the rest counted.  Returns the server (stopped)."""
+    srv = Server('flood', srv_args, quiet=False)
+    n = 200
+    hdrs = ''.join('a%d:\r\n' % i for i in range(2000)).encode()
+    t0 = time.monotonic()
+    codes = {}
+    for _ in range(n):
+        st, _ = raw_request(srv.port, b'GET /api/info HTTP/1.1\r\nHost: x\r\n' + hdrs + b'Connection: close\r\n\r\n')
+        codes[st] = codes.get(st, 0) + 1
+    elapsed = time.monotonic() - t0
+    st, js, _, _ = api(srv, 'info')
+    check_stopped(srv, signal.SIGTERM)
+    log = check_log_clean(srv, 'flood')
+    lines = log.split('\n')
+    words = 'a request too large for the memory of its connection'
+    said = [l for l in lines if words in l]
+    count = 0
+    for l in said:
+        m = re.search(r': (\d+) more times? in \d+ s$', l)
+        count += int(m.group(1)) if m else 1
+    most = 2 + int(elapsed / 10) * 2
+    check('%d requests with 2000 headers each (431 from the HTTP library; %s): "%s" said %d times in %.1f s (at most '
+          '%d: once per 10 s with the count), the counts adding up to %d' % (n, codes, words, len(said), elapsed, most, n),
+          codes.get(431, 0) + codes.get(0, 0) == n and 1 <= len(said) <= most and count == n and st == 200,
+          '%d lines, counts %d: %s' % (len(said), count, said[:4]))
+    # every request: the flood's, then /api/info
+    req_lines = [l for l in lines if re.match(r'^wythoff serve: \S+ /api/info \d+ \d+ ms', l)]
+    held = sum(int(m.group(1)) for m in (re.search(r'^wythoff serve: (\d+) more requests? in \d+ ms not logged', l)
+                                          for l in lines) if m)
+    check('the same flood: the request lines at most 50 a second (%d shown), the rest counted (%d), %d in all'
+          % (len(req_lines), held, n + 1), len(req_lines) <= 50 * (int(elapsed) + 2) and len(req_lines) + held == n + 1,
+          'shown %d + counted %d != %d' % (len(req_lines), held, n + 1))
+
+
+def check_hostile_timeouts(srv):
+    """--timeout 1: more endpoints' long computations cancelled (503, status
+    130) and the server answering next: the exact engine's proofs (value),
+    the table engine (a tile of a table of side 8192), the claims."""
+    for ep, params in (('value', [('rules', 'wythoff'), ('x', 240), ('y', '1e30')]),
+                       ('tile', [('rules', 'wythoff+pass'), ('z', 5), ('tx', 0), ('ty', 0)]),
+                       ('check', [('claim', '000.thm3'), ('limit', '1e9')])):
+        t0 = time.monotonic()
+        st, e, raw, hd = api(srv, ep, params)
+        dt = time.monotonic() - t0
+        why = error_shape(st, e, hd, 503, 130)
+        if not why and '--timeout' not in e['error']:
+            why = 'message %r does not name --timeout' % e['error']
+        st2, js, _, _ = api(srv, 'value', [('rules', 'wythoff'), ('x', 3), ('y', 5)])
+        check('/api/%s?%s with --timeout 1: 503 with status 130, then the server answers'
+              % (ep, query(params)), not why and st2 == 200, why or 'the next request: HTTP %d' % st2)
+        NOTES.append('/api/%s cancelled after %.1f s' % (ep, dt))
+
+
 # ---------------------------------------------------------------- 6. concurrency
 
 def concurrency_pool(rng):
@@ -1454,7 +1834,8 @@ def main(argv):
         log = small.stderr()
         check('server small (not --quiet): one line per request on standard error ("wythoff serve: GET /api/info 200 ...")',
               re.search(r'^wythoff serve: GET /api/info 200 \d+ ms$', log, re.M) is not None
-              and re.search(r'^wythoff serve: GET /api/value\S* 507 \d+ ms$', log, re.M) is not None, log[-600:])
+              and re.search(r'^wythoff serve: GET /api/value\S* 507 \d+ ms( \(slow pool\))?$', log, re.M) is not None,
+              log[-600:])
 
     if want('full'):
         grey = Server('grey', ['--mem-limit', '16M'])
@@ -1464,11 +1845,39 @@ def main(argv):
     # the long requests here last --timeout: 1 s (3 s under a sanitizer, so
     # that the quick ones beside them have time to be answered)
     if want('full', 'tsan'):
-        timer = Server('timer', ['--timeout', '3' if SAN else '1', '--threads', '4'])
+        # a fixed memory limit: the default (a quarter of the available
+        # memory) varies with the machine's load, and the long requests
+        # here must start (compare 12000: 753 MiB) to be cut by --timeout
+        timer = Server('timer', ['--timeout', '3' if SAN else '1', '--threads', '4', '--mem-limit', '2G'])
         timed('timeout', check_timeout, timer)
         timed('progress', check_progress, timer, 'job_%d' % (SEED % 1000))
         timed('no blocking', check_no_blocking, timer)
+        if want('full'):
+            timed('timeouts in the engines', check_hostile_timeouts, timer)
+        timed('timeout of a side state', check_hostile_side_state, timer)
         check_stopped(timer, signal.SIGTERM)
+
+    # hostile clients (issue 26): one server, --threads 2 (a slow pool of one
+    # worker), its log and a cache directory of its own
+    if want('full', 'asan', 'tsan'):
+        cache = tempfile.mkdtemp(prefix='wy-serve-cache.')
+        TEMPDIRS.append(cache)
+        hostile = Server('hostile', ['--threads', '2', '--timeout', '9' if SAN else '3'], quiet=False,
+                         env={'WYTHOFF_CACHE': cache})
+        if want('full', 'asan'):
+            timed('hostile numbers', check_hostile_numbers, hostile)
+            timed('hostile parameters', check_hostile_params, hostile)
+            timed('hostile log input', check_hostile_log_input, hostile)
+        if want('full'):
+            timed('cache files', check_hostile_cache, hostile, cache)
+        if want('full', 'tsan'):
+            timed('slow clients', check_hostile_slow_clients, hostile)
+        check_stopped(hostile, signal.SIGTERM)
+        check_log_clean(hostile, 'hostile')
+    if want('full', 'tsan'):
+        timed('two pools', check_hostile_pools)
+    if want('full', 'asan'):
+        timed('flood log', check_flood_log, [])
 
     long_check = [('claim', '000.thm3'), ('limit', '1e9')]
     if want('full', 'tsan'):
@@ -1479,6 +1888,8 @@ def main(argv):
     if want('full', 'asan'):
         timed('bad options', check_bad_options)
     print('times: ' + ', '.join('%s %.1f s' % kv for kv in times.items()), flush=True)
+    if NOTES:
+        print('measured: ' + '; '.join(NOTES), flush=True)
     print('summary: %d checks passed, %d failed' % (PASSES, FAILS), flush=True)
 
 

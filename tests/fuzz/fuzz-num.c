@@ -2,15 +2,19 @@
  * fuzz-num - the numbers of the command line (app/num.c: cli_num_big,
  * cli_num_u64, cli_num_size, cli_num_bytes; the grammar in app/cli.h).
  *
- * Input: byte 0 chooses the bound of cli_num_u64 (with bytes 1..8 when it
- * is "any"); the rest, up to a NUL byte, is the number's text.
+ * Input: byte 0 chooses the bound of cli_num_u64 (bits 0..2, with bytes
+ * 1..8 when it is "any") and the bound on digits (bits 3..4: the command
+ * line's 1000000, the server's 16384, 20 or 1, set by cli_num_set_digits);
+ * the rest, up to a NUL byte, is the number's text.
  * Properties, against fz_num_ref (tests/fuzz/fuzz.h), a reference written
- * from the grammar (digits of any length, A e B, A ^ B, B <= 100000):
+ * from the grammar (digits, A e B, A ^ B, B <= 100000, at most the bound's
+ * digits counted before computing):
  *   - cli_num_big accepts exactly the well-formed texts with an exponent
- *     of at most 100000; its value equals the reference's (exactly below
- *     2^64, and at least 2^64 when the reference saturates);
+ *     of at most 100000 and digits within the bound; its value equals the
+ *     reference's (exactly below 2^64, and at least 2^64 when the
+ *     reference saturates);
  *   - a rejection has a message: "bad WHAT ..." for a malformed text,
- *     "... too large ..." for a too large exponent;
+ *     "... too large ..." for a too large exponent or too many digits;
  *   - cli_num_u64(max) accepts exactly the well-formed values <= max, with
  *     that value; "too large (at most MAX)" above it; cli_num_size is
  *     cli_num_u64 with max 2^63;
@@ -150,6 +154,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint64_t max = bounds[sel % 8];
     if (sel % 8 == 7)
         max = fz_u64(&in);
+    static const uint64_t digit_bounds[4] = {1000000, 16384, 20, 1};
+    fz_num_digits_max = digit_bounds[(sel >> 3) % 4];
+    cli_num_set_digits(fz_num_digits_max);
     char *text = fz_text(in.p, in.n);
     const int nl = strchr(text, '\n') != NULL;
     check_big(text, nl);
@@ -157,5 +164,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_u64(text, (uint64_t)1 << 63, 1, nl);
     check_bytes(text, nl);
     free(text);
+    cli_num_set_digits(0);
+    FZ_CHECK(cli_num_digits() == 1000000, "cli_num_set_digits(0): the bound is %llu, not the command line's 1000000",
+             (unsigned long long)cli_num_digits());
+    fz_num_digits_max = 1000000;
     return 0;
 }

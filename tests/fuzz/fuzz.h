@@ -168,10 +168,27 @@ static inline fz_sat fz_dec(const char *s, size_t n)
     return r;
 }
 
+/* The most digits a number may have: the command line's bound (1000000),
+ * or what a harness sets (cli_num_set_digits with the same value). */
+static uint64_t fz_num_digits_max = 1000000;
+
+/* The digits of s[0..n) that count: without leading zeros, at least 1. */
+static inline uint64_t fz_sig(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i + 1 < n && s[i] == '0')
+        i++;
+    return n - i;
+}
+
 /* The grammar, written from its description rather than from app/num.c:
  * DIGITS | DIGITS ('e'|'E'|'^') DIGITS, the exponent (leading zeros
- * ignored) at most 100000; A e B = A * 10^B, A ^ B = A^B (0^0 = 1).
- * Returns 1 (value in *out), 0 malformed, -1 exponent too large. */
+ * ignored) at most 100000; A e B = A * 10^B, A ^ B = A^B (0^0 = 1); at most
+ * fz_num_digits_max digits, counted without computing: DIGITS its digits
+ * without leading zeros; A e B: 1 when A = 0, else A's digits + B; A ^ B:
+ * 1 when A is 0 or 1 or B = 0, else A's digits times B.
+ * Returns 1 (value in *out), 0 malformed, -1 too large (the exponent or
+ * the digits). */
 static inline int fz_num_ref(const char *t, fz_sat *out)
 {
     size_t n = strlen(t), k;
@@ -181,6 +198,8 @@ static inline int fz_num_ref(const char *t, fz_sat *out)
     if (k == n) {
         if (!fz_digits(t, n))
             return 0;
+        if (fz_sig(t, n) > fz_num_digits_max)
+            return -1;
         *out = fz_dec(t, n);
         return 1;
     }
@@ -194,6 +213,14 @@ static inline int fz_num_ref(const char *t, fz_sat *out)
     if (e.big || e.v > 100000)
         return -1;
     fz_sat a = fz_dec(t, k), r = {1, 0};
+    const uint64_t da = fz_sig(t, k);
+    uint64_t digits;
+    if (t[k] == '^')
+        digits = (!a.big && a.v <= 1) || e.v == 0 ? 1 : da * e.v;
+    else
+        digits = !a.big && a.v == 0 ? 1 : da + e.v;
+    if (digits > fz_num_digits_max)
+        return -1;
     fz_sat base = t[k] == '^' ? a : (fz_sat){10, 0};
     /* at most 64 factors >= 2 reach 2^64; factors 0 and 1 settle at once */
     for (uint64_t i = 0; i < e.v && !r.big; i++) {
