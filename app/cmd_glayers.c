@@ -410,6 +410,8 @@ static int gl_layer_load(gl_layer *L, int8_t **d, const char *path, uint64_t mem
     if (!*d)
         return cli_die(3, "out of memory reading %s (%llu MiB)", path, (unsigned long long)(L->count >> 20) + 1);
     for (uint64_t i = 0; i < L->nchunks; i++) {
+        if (cli_interrupted()) /* 10^9 positions: seconds of inflating */
+            return cli_die(130, "interrupted");
         int rc = gl_layer_chunk(L, i, *d + i * L->chunk, path);
         if (rc)
             return rc;
@@ -647,7 +649,7 @@ static int read_positions(cli_config *c, const char *dir, uint64_t g, uint64_t n
         cli_out_fmt(&o, "{\"rules\":\"wythoff\",\"value\":%llu,\"size\":%llu,\"positions\":[", (unsigned long long)g,
                     (unsigned long long)L.size);
     uint64_t cur = UINT64_MAX, a = lower_at(n0);
-    for (uint64_t n = n0; n < n0 + k && !rc; n++) {
+    for (uint64_t n = n0; n < n0 + k && !rc && !cli_interrupted(); n++) {
         if (n / L.chunk != cur) {
             cur = n / L.chunk;
             rc = gl_layer_chunk(&L, cur, buf, path);
@@ -726,6 +728,10 @@ static int read_summary(cli_config *c, const char *dir, uint64_t G, int given)
     int rc = 0;
     uint64_t size = 0;
     for (uint64_t g = 0; g <= G && !rc; g++) {
+        if (cli_interrupted()) {
+            rc = cli_die(130, "interrupted");
+            break;
+        }
         if (layer_path(path, sizeof path, dir, g)) {
             rc = cli_die(2, "--read: the directory name is too long");
             break;

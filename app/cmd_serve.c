@@ -577,7 +577,7 @@ static wy_exact *exact_for(req *r, const cli_game *g, const wy_run *run)
         wy_exact_free(c->s[k].e);
         c->s[k].e = NULL;
         char err[WY_ERRLEN];
-        wy_status st = wy_exact_new(&c->s[k].e, &g->rules, S.mem_limit, err, sizeof err);
+        wy_status st = wy_exact_new_run(&c->s[k].e, &g->rules, S.mem_limit, run, err, sizeof err);
         if (st != WY_OK) {
             c->s[k].e = NULL;
             fail_status(r, st, err);

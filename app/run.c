@@ -164,7 +164,7 @@ int cli_progress_fn(void *ctx, uint64_t done, uint64_t total)
     cli_progress *p = ctx;
     if (interrupted)
         return 1;
-    if (!p || !p->enabled)
+    if (!p || !p->enabled || !total) /* total 0: a check for the stop only */
         return 0;
     uint64_t t = now_ms(), el = t - p->start_ms;
     if (el < 1000 || (p->last_ms && t - p->last_ms < 200))

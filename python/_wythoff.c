@@ -288,7 +288,13 @@ static wy_exact *exact_take(const wy_rules *r, const char *text, uint64_t mem_li
         }
     }
     if (!e) {
-        wy_status st = wy_exact_new(&e, r, mem_limit ? mem_limit : dflt_limit, err, sizeof err);
+        /* its first tables: seconds with many side-state layers (heap=H in
+         * misere play), so without the GIL and stopped by Ctrl-C */
+        pyrun pr;
+        pyrun_init(&pr, 0);
+        RELEASE(&pr);
+        wy_status st = wy_exact_new_run(&e, r, mem_limit ? mem_limit : dflt_limit, &pr.run, err, sizeof err);
+        ACQUIRE(&pr);
         if (st != WY_OK)
             return raise_status(st, err), NULL;
     }

@@ -125,6 +125,7 @@ typedef struct {
     int unbounded;
     uint32_t *row;    /* C values: the row being looked at */
     char why[200];    /* why the last attempt found no proof (for the final message) */
+    const wy_run *run; /* asked between rows (a row of 2^21 columns: milliseconds) */
 } ctx;
 
 static void read_row(ctx *c, uint32_t p, uint32_t x)
@@ -262,6 +263,8 @@ static wy_status attempt(wy_strip **out, ctx *c, char *err, size_t errlen)
         for (uint32_t x = R; x-- > 0;) {
             uint64_t q, pre;
             int64_t e;
+            if (wy_run_stop(c->run, 0, 0))
+                return wy_fail(WY_ECANCELED, err, errlen, "stopped");
             read_row(c, p, x);
             if (!detect(&q, &pre, &e, c->row, C)) {
                 snprintf(c->why, sizeof c->why, "row %u%s shows no period q with G(x, y + q) - G(x, y) constant "
@@ -297,6 +300,8 @@ static wy_status attempt(wy_strip **out, ctx *c, char *err, size_t errlen)
         proved = 1;
         for (uint32_t p = 0; proved && p < L; p++)
             for (uint32_t x = R; proved && x-- > 0;) {
+                if (wy_run_stop(c->run, 0, 0))
+                    return wy_fail(WY_ECANCELED, err, errlen, "stopped");
                 read_row(c, p, x);
                 int m = row_state_matches(c, c->row, y0, P, d);
                 if (m < 0)
@@ -322,6 +327,10 @@ static wy_status attempt(wy_strip **out, ctx *c, char *err, size_t errlen)
     for (uint32_t p = 0; p < L; p++)
         for (uint32_t x = 0; x < R; x++) {
             size_t i = (size_t)p * R + x;
+            if (wy_run_stop(c->run, 0, 0)) {
+                wy_strip_free(s);
+                return wy_fail(WY_ECANCELED, err, errlen, "stopped");
+            }
             read_row(c, p, x);
             memcpy(s->vals + i * (size_t)ncols, c->row, (size_t)ncols * sizeof *s->vals);
             if (!row_minimal(&s->row_period[i], &s->row_pre[i], c->row, y0, P, d)) {
@@ -383,6 +392,7 @@ wy_status wy_strip_build_run(wy_strip **out, const wy_rules *rules, uint32_t nro
     c.r = rules;
     c.R = nrows;
     c.L = rules->passes + 1;
+    c.run = run;
     c.unbounded = rules->max == 0;
     c.K = c.unbounded ? nrows : max_u64(rules->max, nrows);
 

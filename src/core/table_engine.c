@@ -548,29 +548,6 @@ static void backoff(unsigned *spins)
     nanosleep(&ts, NULL);
 }
 
-/* Wait until *a >= need (or the computation stops).  0 if stopped. */
-static int wait_for(shared *S, _Atomic uint32_t *a, uint32_t need)
-{
-    unsigned spins = 0;
-    while (atomic_load_explicit(a, memory_order_acquire) < need) {
-        if (atomic_load_explicit(&S->stop, memory_order_relaxed))
-            return 0;
-        backoff(&spins);
-    }
-    return 1;
-}
-
-static int wait_out(shared *S, uint32_t need)
-{
-    unsigned spins = 0;
-    while (atomic_load_explicit(&S->out_done, memory_order_acquire) < need) {
-        if (atomic_load_explicit(&S->stop, memory_order_relaxed))
-            return 0;
-        backoff(&spins);
-    }
-    return 1;
-}
-
 static void report(shared *S, worker *w)
 {
     if (w->tid != 0 || !S->run || !S->run->progress)
@@ -578,6 +555,40 @@ static void report(shared *S, worker *w)
     uint64_t done = atomic_load_explicit(&S->cells_done, memory_order_relaxed);
     if (S->run->progress(S->run->progress_ctx, done, S->total_cells))
         atomic_store(&S->stop, STOP_CANCEL);
+}
+
+/* While worker 0 waits for another one (a band with many side-state layers
+ * can take seconds), it still asks the progress function now and then, so
+ * that a stop is seen at once: every WAIT_POLL turns past the spinning. */
+#define WAIT_POLL 256u
+static void wait_turn(shared *S, worker *w, unsigned *spins)
+{
+    backoff(spins);
+    if (w && *spins > 64 + 1024 && *spins % WAIT_POLL == 0)
+        report(S, w);
+}
+
+/* Wait until *a >= need (or the computation stops).  0 if stopped. */
+static int wait_for(shared *S, worker *w, _Atomic uint32_t *a, uint32_t need)
+{
+    unsigned spins = 0;
+    while (atomic_load_explicit(a, memory_order_acquire) < need) {
+        if (atomic_load_explicit(&S->stop, memory_order_relaxed))
+            return 0;
+        wait_turn(S, w, &spins);
+    }
+    return 1;
+}
+
+static int wait_out(shared *S, worker *w, uint32_t need)
+{
+    unsigned spins = 0;
+    while (atomic_load_explicit(&S->out_done, memory_order_acquire) < need) {
+        if (atomic_load_explicit(&S->stop, memory_order_relaxed))
+            return 0;
+        wait_turn(S, w, &spins);
+    }
+    return 1;
 }
 
 /* Inside a chunk with many side-state layers (a chunk is 64 columns of a
@@ -593,10 +604,10 @@ static int poll_stop(shared *S, worker *w)
 /* Hand the rows of a finished band to the caller, in order.  With symmetry,
  * first copy the mirror images below the diagonal into the band's rows, in
  * 64 x 64 tiles (the earlier rows are final). */
-static int band_out(shared *S, uint32_t k, uint32_t x0, uint32_t x1)
+static int band_out(shared *S, worker *w, uint32_t k, uint32_t x0, uint32_t x1)
 {
     const plan *pl = S->pl;
-    if (!wait_out(S, k))
+    if (!wait_out(S, w, k))
         return 0;
     const uint32_t l = S->out_layer;
     if (pl->tri)
@@ -913,7 +924,7 @@ static int mod_row_end(shared *S, uint32_t x0)
 static int block_out(shared *S, worker *w, uint32_t k, uint32_t x0, uint32_t x1)
 {
     const plan *pl = S->pl;
-    if (!wait_out(S, k))
+    if (!wait_out(S, w, k))
         return 0;
     int st = pl->last ? STOP_NONE : block_send(S, w, k, x0, x1);
     if (st == STOP_NONE) {
@@ -948,7 +959,7 @@ static void band_loop(worker *w)
             return;
         uint32_t x0 = k * B, x1 = min32(x0 + B, R), nb = x1 - x0;
         /* a stream reuses the ring slot of band k - slots once it is out */
-        if (pl->stream && k >= pl->slots && !wait_out(S, k - pl->slots + 1))
+        if (pl->stream && k >= pl->slots && !wait_out(S, w, k - pl->slots + 1))
             return;
         if (pl->block) {
             if (!block_in(S, w, k, x0, x1))
@@ -962,7 +973,7 @@ static void band_loop(worker *w)
         const uint32_t C1 = pl->c1;
         for (uint32_t y = pl->tri ? x0 : pl->c0; y < C1;) {
             uint32_t ye = y + CHUNK < C1 ? y + CHUNK : C1;
-            if (k > 0 && !wait_for(S, &S->prog[(size_t)(k - 1) * PROG_STRIDE], ye))
+            if (k > 0 && !wait_for(S, w, &S->prog[(size_t)(k - 1) * PROG_STRIDE], ye))
                 return;
             uint64_t cells = 0;
             for (uint32_t yy = y; yy < ye; yy++) {
@@ -992,7 +1003,7 @@ static void band_loop(worker *w)
             atomic_store(&S->stop, STOP_NOMEM);
             return;
         }
-        if (pl->block ? !block_out(S, w, k, x0, x1) : pl->stream && !band_out(S, k, x0, x1))
+        if (pl->block ? !block_out(S, w, k, x0, x1) : pl->stream && !band_out(S, w, k, x0, x1))
             return;
     }
 }

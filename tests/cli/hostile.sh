@@ -34,7 +34,8 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 san=${WY_TEST_SAN:-0}
 # every run under a time limit: the old defects were endless loops
-printf '#!/bin/sh\nexec timeout -k 5 60 "%s" "$@"\n' "$(cd "$(dirname "$W")" && pwd)/$(basename "$W")" >"$tmp/w"
+WREAL=$(cd "$(dirname "$W")" && pwd)/$(basename "$W")  # the tool itself, for signals
+printf '#!/bin/sh\nexec timeout -k 5 60 "%s" "$@"\n' "$WREAL" >"$tmp/w"
 chmod +x "$tmp/w"
 W=$tmp/w
 
@@ -518,4 +519,104 @@ printf '1 %s\n' "$(printf '7%.0s' $(seq 1 1000001))" >"$tmp/long.txt"
 err=$("$W" value wythoff - <"$tmp/long.txt" 2>&1 >/dev/null); rc=$?
 [ "$rc" -eq 2 ] && grep -q "standard input line 1: Y '7777.*' is too large (1000001 digits; at most 1000000)" <<<"$err" &&
   pass "value -: a number of 1000001 digits is refused, naming the line" || fail "value - 1000001 digits: exit $rc: $err"
+
+# --- issue 26: SIGINT and SIGTERM stop every engine and side-state loop ---------
+# Each command below runs for seconds to minutes (the side-state layers of
+# heap=H in misere play and of passes; each engine; the loops of the
+# evaluator, of moves, of check); 1.5 s after its start it gets SIGINT or
+# SIGTERM and must stop by itself: exit 130 or 143, "interrupted", not the
+# backstop's "(forced" (which fires 5 s after the signal when a loop does
+# not look at the stop), no output file and no temporary file left.  They
+# run side by side (a few hundred MB each); under the sanitizers a third of
+# them (the others take the same paths with other sizes).
+stopd=$tmp/stop
+mkdir -p "$stopd"
+stop_cases=(
+  "A INT table wythoff+heap=3000+misere --size 200 --format csv --output $stopd/A/t.csv"
+  "B TERM table wythoff+pass=200 --size 1000 --format bin --output $stopd/B/t.bin"
+  "C INT value wythoff+heap=10000+misere 3 5"
+  "D TERM ppos wythoff+heap=2000+misere --size 3e5 --count --output $stopd/D/t.txt"
+  "E INT moves wythoff+heap=3000+misere 100000 300000"
+  "F TERM plot wythoff+heap=300+misere --size 600 --output $stopd/F/p.png"
+  "G INT compare wythoff+heap=300+misere wythoff --size 600 --output $stopd/G/t.txt"
+  "H TERM period wythoff --rows 104 --output $stopd/H/t.txt"
+  "I INT glayers wythoff --size 1e9 --value 4 --store $stopd/I/store"
+  "J TERM heap3 nim+pass --size 8192 --output $stopd/J/t.txt"
+  "K INT value wythoff+pass 1000000000 1618033988"
+  "L TERM check 003.heap3.engines --limit 8192"
+  "M INT check glayers.offsets --limit 1e9"
+)
+[ "$san" = 1 ] && stop_cases=("${stop_cases[0]}" "${stop_cases[2]}" "${stop_cases[4]}" "${stop_cases[7]}" "${stop_cases[10]}")
+declare -A stop_pid=()
+for c in "${stop_cases[@]}"; do
+  read -r id sig args <<<"$c"
+  mkdir -p "$stopd/$id"
+  # shellcheck disable=SC2086
+  "$WREAL" $args >"$stopd/$id.out" 2>"$stopd/$id.err" &
+  stop_pid[$id]=$!
+done
+sleep 1.5
+for c in "${stop_cases[@]}"; do
+  read -r id sig args <<<"$c"
+  kill -s "$sig" "${stop_pid[$id]}" 2>/dev/null
+done
+for c in "${stop_cases[@]}"; do
+  read -r id sig args <<<"$c"
+  pid=${stop_pid[$id]}
+  n=0
+  while kill -0 "$pid" 2>/dev/null && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -9 "$pid"
+    wait "$pid" 2>/dev/null
+    fail "SIG$sig: $args: still running 60 s after the signal"
+    continue
+  fi
+  wait "$pid"
+  rc=$?
+  want=$([ "$sig" = INT ] && echo 130 || echo 143)
+  err=$(cat "$stopd/$id.err")
+  left=$(find "$stopd/$id" -type f | head -3)
+  if [ "$rc" = "$want" ] && grep -q interrupted <<<"$err" && ! grep -q '(forced' <<<"$err" && [ -z "$left" ] &&
+    [ ! -s "$stopd/$id.out" ]; then
+    pass "SIG$sig stops ${args//$stopd/DIR} (exit $rc, nothing written)"
+  else
+    fail "SIG$sig: ${args//$stopd/DIR}: exit $rc (want $want), stderr '${err:0:300}', files left '${left}'"
+  fi
+done
+
+# Large extra heaps and pass counts drawn from WY_SEED (2^10 to 2^31 - 1):
+# whatever each command does with them (refuse at once, answer, or start a
+# long computation), SIGTERM half a second after the start ends it by
+# itself (0, 2, 3 or 6 before the signal, or 143), never the backstop.
+RANDOM=$(( ${WY_SEED:-20261121} % 32768 ))
+big() { echo $(( ((RANDOM << 15 | RANDOM) & ((1 << (10 + RANDOM % 22)) - 1)) | 1024 )); }
+cmds=("table RULES --size 3 --format csv" "value RULES 3 5" "moves RULES 30 50" "ppos RULES --size 100 --count"
+      "plot RULES --size 8 --output $stopd/r.png" "compare RULES wythoff --size 8" "value RULES 100000 161800")
+nrand=$([ "$san" = 1 ] && echo 3 || echo 8)
+for i in $(seq 1 "$nrand"); do
+  H=$(big) K=$(big)
+  case $((RANDOM % 4)) in
+    0) R=wythoff+heap=$H+misere ;; 1) R=wythoff+pass=$K ;; 2) R=nim+pass=$K+heap=$H ;; *) R=wythoff+pass=$K+heap=$H+misere ;;
+  esac
+  cmd=${cmds[$((RANDOM % ${#cmds[@]}))]}
+  args=${cmd/RULES/$R}
+  # shellcheck disable=SC2086
+  "$WREAL" $args >/dev/null 2>"$stopd/r.err" &
+  pid=$!
+  sleep 0.5
+  kill -s TERM "$pid" 2>/dev/null
+  n=0
+  while kill -0 "$pid" 2>/dev/null && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
+  kill -9 "$pid" 2>/dev/null && { wait "$pid" 2>/dev/null; fail "random side state: $args still running 60 s after SIGTERM"; continue; }
+  wait "$pid"
+  rc=$?
+  err=$(head -c 300 "$stopd/r.err")
+  case $rc in
+    0|2|3|6|143) ! grep -q '(forced' "$stopd/r.err" && pass "random side state (WY_SEED): $args: exit $rc" ||
+      fail "random side state: $args: the backstop ended it: $err" ;;
+    *) fail "random side state: $args: exit $rc: $err" ;;
+  esac
+  rm -f "$stopd/r.png"
+done
+
 finish
