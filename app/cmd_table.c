@@ -350,7 +350,7 @@ int cli_cmd_table(cli_config *c)
                        R, C, (unsigned long long)(need >> 20) + 1, lim, (unsigned long long)(sneed >> 20) + 1,
                        sneed > c->mem_limit ? " (use --mem-limit to change the limit)" : "");
     }
-    cli_note_table_work(c, "this table", &g->rules, R, C, g->side);
+    cli_note_work(c, "this table", wy_table_work(&g->rules, R, C, g->side), streaming ? sneed : need);
     cli_sink sink;
     cli_out o;
     if ((rc = cli_open_output(c, &sink, &o)))
