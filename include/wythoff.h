@@ -81,11 +81,15 @@ typedef enum {
 /* ------------------------------------------------------------------ */
 
 /* Called by an engine from the thread that called it, after each chunk of
- * work (64 columns of a band of rows, or about 2^16 rows of a layer scan):
- * `done` of `total` units (cells of a table, rows of a layer scan) are
- * finished.  A nonzero return cancels the
- * computation: the engine frees what it allocated and returns WY_ECANCELED.
- * The engines never print; the caller decides what to show. */
+ * work (64 columns of a band of rows, or about 2^16 rows of a layer scan,
+ * fewer with many side-state layers: the long loops of the library ask at
+ * least every few milliseconds of work, also while the thread waits for
+ * another): `done` of `total` units (cells of a table, rows of a layer
+ * scan) are finished; total 0 means a check for the stop only (a loop
+ * that counts no units: a proof's rows, a test of every extra heap).  A
+ * nonzero return cancels the computation: the engine frees what it
+ * allocated and returns WY_ECANCELED.  The engines never print; the caller
+ * decides what to show. */
 typedef int (*wy_progress_fn)(void *ctx, uint64_t done, uint64_t total);
 
 typedef struct {

@@ -386,6 +386,9 @@ static inline uint64_t search(const uint64_t *col, const uint64_t *diag, const u
 /* The scan                                                            */
 /* ------------------------------------------------------------------ */
 
+/* Layers set up between two checks for a stop. */
+#define POLL_SETUP ((uint64_t)1 << 16)
+
 /* One layer (p, h, g'), index l = (p (H + 1) + h) (G + 1) + g'. */
 typedef struct {
     uint64_t *col, *diag;        /* used columns, used diagonals (NULL: nim) */
@@ -878,8 +881,6 @@ static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint
                        (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
                        (unsigned long long)(pl.bytes >> 20) + 1);
     }
-    memset(desc, 0, (size_t)L * sizeof *desc);
-
     /* bitsets: the layers' col (and diag), then the row bitsets (one per
      * side state), then the side bitsets (one per (p, g')) */
     uint64_t *const rowbits = pl.use_rowbits ? sets + L * per * W : NULL;
@@ -888,7 +889,20 @@ static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint
     for (uint64_t p = 0, l = 0; p <= P; p++)
         for (uint64_t h = 0; h <= H; h++)
             for (uint64_t gg = 0; gg <= G; gg++, l++) {
+                /* 10^7 layers and more (a large extra heap with passes):
+                 * seconds of setting up, which the run may stop */
+                if (l % POLL_SETUP == POLL_SETUP - 1 && wy_run_stop(run, 0, 0)) {
+                    zfree(sets, setbytes, mapped);
+                    free(desc);
+                    free(ring);
+                    free(tv);
+                    free(rel);
+                    free(rsdone);
+                    return wy_fail(WY_ECANCELED, err, errlen, "layer scan canceled while setting up %llu layers",
+                                   (unsigned long long)L);
+                }
                 ldesc *D = &desc[l];
+                memset(D, 0, sizeof *D);
                 D->col = sets + l * per * W;
                 D->diag = wyt ? D->col + W : NULL;
                 D->is_tv = gg == tv[p * (H + 1) + h];

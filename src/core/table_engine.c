@@ -328,7 +328,7 @@ static void mod_advance(shared *S, uint32_t l, uint32_t y)
     }
 }
 
-#define POLL_LAYERS 1024u
+#define POLL_LAYERS 8u
 static int poll_stop(shared *S, worker *w);
 
 /* The cell's value v at this extra heap: an option of its larger heaps. */
