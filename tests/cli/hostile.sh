@@ -523,8 +523,8 @@ err=$("$W" value wythoff - <"$tmp/long.txt" 2>&1 >/dev/null); rc=$?
 # --- issue 26: SIGINT and SIGTERM stop every engine and side-state loop ---------
 # Each command below runs for seconds to minutes (the side-state layers of
 # heap=H in misere play and of passes; each engine; the loops of the
-# evaluator, of moves, of check); 1.5 s after its start it gets SIGINT or
-# SIGTERM and must stop by itself: exit 130 or 143, "interrupted", not the
+# evaluator, of moves, of check, of bfile); 1.5 s after its start it gets
+# SIGINT or SIGTERM and must stop by itself: exit 130 or 143, "interrupted", not the
 # backstop's "(forced" (which fires 5 s after the signal when a loop does
 # not look at the stop), no output file and no temporary file left.  They
 # run side by side (a few hundred MB each); under the sanitizers a third of
@@ -545,6 +545,7 @@ stop_cases=(
   "K INT value wythoff+pass 1000000000 1618033988"
   "L TERM check 003.heap3.engines --limit 8192"
   "M INT check glayers.offsets --limit 1e9"
+  "N TERM bfile gpos-a wythoff --value 20 --terms 10000000 --output $stopd/N/a.b"
 )
 [ "$san" = 1 ] && stop_cases=("${stop_cases[0]}" "${stop_cases[2]}" "${stop_cases[4]}" "${stop_cases[7]}" "${stop_cases[10]}")
 declare -A stop_pid=()
