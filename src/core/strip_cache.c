@@ -43,13 +43,14 @@
  * rule is the guarantee; but whatever a file holds, reading it and using
  * the strip stay within its memory): the checksum, the header (the same
  * rules, R at least the rows asked for, L = passes + 1, y0 + P = C with
- * P <= C, C < 2^32), every row's period dividing P and its preperiod
- * inside the file, and the first 512 columns of every row against the
- * table engine computed afresh.  A file that fails any of these is
- * ignored (and replaced by the next proof).  Written to a
- * temporary file in the same directory and renamed into place, so a reader
- * never sees half a file, and concurrent runs that prove the same strip
- * each write a whole one (the last rename wins; both are the same proof). */
+ * P <= C, C < 2^32, the shift P, or 0 with max=N), every row's period
+ * dividing P and its preperiod inside the file, and the first 512 columns
+ * of every row against the table engine computed afresh.  A file that
+ * fails any of these is ignored (and replaced by the next proof).  Written
+ * to a temporary file in the same directory and renamed into place, so a
+ * reader never sees half a file, and concurrent runs that prove the same
+ * strip each write a whole one (the last rename wins; both are the same
+ * proof). */
 #define _DEFAULT_SOURCE /* realpath, S_ISVTX */
 #include "internal.h"
 #include "strip.h"
@@ -408,9 +409,11 @@ static wy_strip *load_file(int dfd, const char *dir, const char *name, const wy_
         goto out;
     size_t off = strlen(MAGIC) + (size_t)hl;
     /* period <= ncols: y0 + period = ncols without wrapping around 2^64 (a
-     * y0 near 2^64 would otherwise pass and index far beyond the values) */
+     * y0 near 2^64 would otherwise pass and index far beyond the values);
+     * the shift is the one the proof uses (strip.h: P unbounded, 0 with
+     * max=N), so that a value G(x, y) stays below 2^32 + y */
     if (strcmp(rt, want) != 0 || rows < min_rows || rows > 65536 || layers != r->passes + 1 || period == 0 ||
-        period > ncols || ncols != y0 + period || ncols > UINT32_MAX)
+        period > ncols || ncols != y0 + period || ncols > UINT32_MAX || shift != (r->max ? 0 : period))
         goto out;
     const size_t nr = (size_t)layers * rows;
     why = "its size is wrong";
