@@ -44,8 +44,9 @@
  *     (bit 3) is rejected whatever it holds, the note saying why;
  *   - accepted: the note empty; the strip's fields consistent (its ruleset,
  *     rows >= R, layers = passes + 1, 1 <= period, y0 + period = ncols
- *     without overflow, ncols < 2^32, every row's period dividing the joint
- *     period, its preperiod at most ncols, its saltus an integer);
+ *     without overflow, ncols < 2^32, the shift the period or 0 with
+ *     max=N (strip.h), every row's period dividing the joint period, its
+ *     preperiod at most ncols, its saltus an integer);
  *     columns 0 .. min(ncols, 512) - 1 of every layer and row equal to the
  *     table engine's (the reader's own check, verified independently);
  *     when the header has the exact form the writer writes, the strip is
@@ -433,6 +434,8 @@ static void check_accepted(const wy_strip *s, const rs *k, const uint8_t *file, 
                  s->ncols <= UINT32_MAX,
              "%s: accepted y0 %llu, period %llu, ncols %llu (want y0 + period = ncols < 2^32, without overflow)",
              k->text, (unsigned long long)s->y0, (unsigned long long)s->period, (unsigned long long)s->ncols);
+    FZ_CHECK(s->shift == (k->r.max ? 0 : s->period), "%s: accepted shift %llu with period %llu (strip.h: the "
+             "period, or 0 with max=N)", k->text, (unsigned long long)s->shift, (unsigned long long)s->period);
     const size_t nr = (size_t)s->nlayers * s->nrows;
     for (size_t i = 0; i < nr; i++)
         FZ_CHECK(s->row_period[i] >= 1 && s->period % s->row_period[i] == 0 && s->row_pre[i] <= s->ncols &&
@@ -494,9 +497,9 @@ static void check_accepted(const wy_strip *s, const rs *k, const uint8_t *file, 
             for (uint64_t c = 0; c < WINDOW; c++) {
                 const unsigned __int128 want_v = joint_value(row, &h, c);
                 const uint64_t got_v = wy_strip_value_u64(s, p, x, c);
-                FZ_CHECK(want_v == got_v, "%s: G(%u, %llu) with %u passes left: the strip says %llu, the file %llu",
+                FZ_CHECK(want_v == got_v, "%s: G(%u, %llu) with %u passes left: the strip says %llu, the file %llu%s",
                          k->text, x, (unsigned long long)c, p, (unsigned long long)got_v,
-                         (unsigned long long)want_v);
+                         (unsigned long long)want_v, want_v > UINT64_MAX ? " + a multiple of 2^64" : "");
             }
             /* far away: wy_strip_value against the formula */
             wy_strip_value(got, s, p, x, y);
