@@ -159,6 +159,8 @@ $(BUILD)/tests/replay-%: $(BUILD)/tests/fuzz/%.o $(BUILD)/tests/fuzz/replay.o $(
                          $(CHECK_A) $(PLOT_A) $(CORE_A)
 	@mkdir -p $(dir $@)
 	$(LINK) -o $@ $^ $(LIBS_TOOL) $(LDLIBS)
+# fuzz-cert compiles the checker's source into itself (its main() renamed)
+$(BUILD)/tests/fuzz/fuzz-cert.o: tools/certcheck.c
 
 # make mpi: build/wythoff-mpi, the table engine spread over MPI ranks
 # (docs/distributed.md).  Needs an MPI compiler wrapper (Open MPI's mpicc,

@@ -92,7 +92,7 @@ static int parse_u64(uint64_t *out, const char *s, uint64_t max)
         if (*s < '0' || *s > '9')
             return 0;
         unsigned dgt = (unsigned)(*s - '0');
-        if (v > (max - dgt) / 10)
+        if (dgt > max || v > (max - dgt) / 10) /* dgt > max: max - dgt would wrap around */
             return 0;
         v = v * 10 + dgt;
     }

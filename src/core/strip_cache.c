@@ -40,14 +40,17 @@
  * FNV-1a 64-bit checksum of every byte before it.
  *
  * Read (against accidental damage, not against an adversary: the trust
- * rule is the guarantee): the checksum, the header (the same rules, R at
- * least the rows asked for, L = passes + 1, y0 + P = C), every row's period
+ * rule is the guarantee; but whatever a file holds, reading it and using
+ * the strip stay within its memory): the checksum, the header (the same
+ * rules, R at least the rows asked for, L = passes + 1, y0 + P = C with
+ * P <= C, C < 2^32, the shift P, or 0 with max=N), every row's period
  * dividing P and its preperiod inside the file, and the first 512 columns
- * of every row against the table engine computed afresh.  A file that fails
- * any of these is ignored (and replaced by the next proof).  Written to a
- * temporary file in the same directory and renamed into place, so a reader
- * never sees half a file, and concurrent runs that prove the same strip
- * each write a whole one (the last rename wins; both are the same proof). */
+ * of every row against the table engine computed afresh.  A file that
+ * fails any of these is ignored (and replaced by the next proof).  Written
+ * to a temporary file in the same directory and renamed into place, so a
+ * reader never sees half a file, and concurrent runs that prove the same
+ * strip each write a whole one (the last rename wins; both are the same
+ * proof). */
 #define _DEFAULT_SOURCE /* realpath, S_ISVTX */
 #include "internal.h"
 #include "strip.h"
@@ -377,7 +380,7 @@ static wy_strip *load_file(int dfd, const char *dir, const char *name, const wy_
     wy_strip *s = NULL;
     unsigned char *buf = NULL;
     if (st.st_size < 64 || (uint64_t)st.st_size > ((uint64_t)1 << 32)) {
-        why = "its size";
+        why = "its size is wrong";
         goto out;
     }
     if (mem_limit && (uint64_t)st.st_size * 3 > mem_limit)
@@ -390,7 +393,7 @@ static wy_strip *load_file(int dfd, const char *dir, const char *name, const wy_
         goto out;
     }
     if (fnv(14695981039346656037ull, buf, size - 8) != get64(buf + size - 8)) {
-        why = "its checksum";
+        why = "its checksum is wrong";
         goto out;
     }
     buf[size - 8] = '\0'; /* the header lies before the checksum; sscanf stops at the text's end */
@@ -399,17 +402,21 @@ static wy_strip *load_file(int dfd, const char *dir, const char *name, const wy_
     unsigned rows, layers;
     unsigned long long y0, period, shift, ncols;
     int hl = 0;
-    why = "its header";
+    why = "its header is wrong";
     if (memcmp(buf, MAGIC, strlen(MAGIC)) != 0 ||
         sscanf((const char *)buf + strlen(MAGIC), "rules %199s\nrows %u layers %u y0 %llu period %llu shift %llu "
                "ncols %llu\nend\n%n", rt, &rows, &layers, &y0, &period, &shift, &ncols, &hl) != 7 || hl == 0)
         goto out;
     size_t off = strlen(MAGIC) + (size_t)hl;
+    /* period <= ncols: y0 + period = ncols without wrapping around 2^64 (a
+     * y0 near 2^64 would otherwise pass and index far beyond the values);
+     * the shift is the one the proof uses (strip.h: P unbounded, 0 with
+     * max=N), so that a value G(x, y) stays below 2^32 + y */
     if (strcmp(rt, want) != 0 || rows < min_rows || rows > 65536 || layers != r->passes + 1 || period == 0 ||
-        ncols != y0 + period || ncols > UINT32_MAX)
+        period > ncols || ncols != y0 + period || ncols > UINT32_MAX || shift != (r->max ? 0 : period))
         goto out;
     const size_t nr = (size_t)layers * rows;
-    why = "its size";
+    why = "its size is wrong";
     if ((uint64_t)nr * 16 > size - off - 8)
         goto out;
     why = NULL;
@@ -417,7 +424,7 @@ static wy_strip *load_file(int dfd, const char *dir, const char *name, const wy_
         goto out;
     if (!(s = wy_strip_new(r, rows, layers, y0, period, shift)))
         goto out;
-    why = "its rows' periods";
+    why = "its rows' periods are wrong";
     for (size_t i = 0; i < nr; i++, off += 16) {
         s->row_pre[i] = get64(buf + off);
         s->row_period[i] = get64(buf + off + 8);
@@ -466,8 +473,7 @@ bad:
     s = NULL;
 out:
     if (why)
-        say(note, nlen, "cache file '%.200s/%.200s' not used: %s is wrong (damaged)", dir,
-            name, why);
+        say(note, nlen, "cache file '%.200s/%.200s' not used: %s (damaged)", dir, name, why);
     free(buf);
     fclose(f);
     return s;

@@ -620,4 +620,59 @@ for i in $(seq 1 "$nrand"); do
   rm -f "$stopd/r.png"
 done
 
+
+# --- issue 26: fuzz-strip and fuzz-cert's finds -------------------------------
+# Three defects found while fuzzing the two readers of outside files that had
+# no harness (tests/fuzz/crashes/README.md: strip-1, strip-2, cert-1), through
+# the programs.  Two cache files of rows 0..47 of wythoff+max=600, written
+# here with a valid FNV-1a checksum into directories only we can write (so the
+# trust rule lets them be read): y0 = 2, period = 2^64 - 1, ncols = 1 (y0 +
+# period wraps around to ncols; the strip was used with its one column and
+# `value ... 47 10^30` died with SIGSEGV), and shift = 2^63 with every row
+# stored to its end (used; G(47, 10^5) came out as 2^63 + 45).  Now
+# both headers are wrong (damaged), a note says so, and the value is the one
+# proved afresh with an empty cache.  And `wythoff-certcheck --table
+# wythoff+pass 3 10 2`, a layer the ruleset does not have, exited 0 with a
+# table read beyond its values (parse_u64 wrapped around below 9); now exit 2.
+f26=$tmp/f26
+mkdir -m 700 "$f26" "$f26/fresh" "$f26/wrap" "$f26/shift"
+strip26() { # OUT Y0 PERIOD SHIFT NCOLS PRE PER: 48 rows of wythoff+max=600, G(x, 0) = x, G(x, 1)
+  python3 - "$@" <<'PY'
+import os, struct, sys
+out, y0, period, shift, ncols, pre, per = sys.argv[1], *map(int, sys.argv[2:])
+g1 = lambda x: x + 1 if x % 3 < 2 else x - 2  # G(x, 1) of Wythoff's game (x < 600 stones: max=600 does not bind)
+b = b"wythoff-strip 1\nrules wythoff+max=600\nrows 48 layers 1 y0 %d period %d shift %d ncols %d\nend\n" % (
+    y0, period, shift, ncols)
+b += b"".join(struct.pack("<QQ", pre, per) for x in range(48))
+n = min(ncols, pre + per)
+b += b"".join(struct.pack("<" + "I" * n, *[x, g1(x)][:n]) for x in range(48))
+f = 14695981039346656037
+for c in b:
+    f = ((f ^ c) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+os.write(fd, b + struct.pack("<Q", f))
+os.close(fd)
+PY
+}
+strip26 "$f26/wrap/wythoff+max=600.rows48.strip" 2 18446744073709551615 0 1 0 1
+strip26 "$f26/shift/wythoff+max=600.rows48.strip" 1 1 9223372036854775808 2 1 1
+# (y = 10^30: the GMP path of the strip's values; y = 10^5 < 2^62: the 64-bit one)
+for dy in wrap:10^30 shift:100000; do
+  d=${dy%:*} y=${dy#*:} f=$f26/${dy%:*}/wythoff+max=600.rows48.strip
+  want=$(WYTHOFF_CACHE="$f26/fresh" "$W" value wythoff+max=600 47 "$y" 2>/dev/null | sed -n 's/^G([^)]*) = \([0-9]*\) .*/\1/p')
+  out=$(WYTHOFF_CACHE="$f26/$d" "$W" value wythoff+max=600 47 "$y" 2>"$tmp/err26f"); rc=$?
+  got=$(sed -n 's/^G([^)]*) = \([0-9]*\) .*/\1/p' <<<"$out")
+  [ "$rc" -eq 0 ] && [ -n "$want" ] && [ "$got" = "$want" ] &&
+    grep -qF "wythoff: note: cache file '$f' not used: its header is wrong (damaged)" "$tmp/err26f" &&
+    pass "a cache file with a forged header ($d) is not used: G(47, $y) = $want, a note" ||
+    fail "a cache file with a forged header ($d): G(47, $y) = '$got', want '$want' (exit $rc): $(head -c 300 "$tmp/err26f")"
+done
+C26F=${WY_BUILD:-build}/wythoff-certcheck
+err=$(timeout -k 5 60 "$C26F" --table wythoff+pass 3 10 2 2>&1 >/dev/null); rc=$?
+[ "$rc" -eq 2 ] && grep -q "^wythoff-certcheck: --table: PASSES_LEFT 0 to 1 expected" <<<"$err" &&
+  pass "wythoff-certcheck --table wythoff+pass 3 10 2 -> exit 2 (PASSES_LEFT 0 to 1)" ||
+  fail "wythoff-certcheck --table wythoff+pass 3 10 2: exit $rc: $err"
+[ "$(timeout -k 5 60 "$C26F" --table wythoff+pass 3 10 1 | wc -l)" = 4 ] &&
+  pass "wythoff-certcheck --table wythoff+pass 3 10 1: the table" || fail "wythoff-certcheck --table wythoff+pass 3 10 1"
+
 finish

@@ -10,8 +10,9 @@
  *     (fz_check_msg);
  *   - an independent reference of the command line's number grammar
  *     (fz_num_ref), shared by fuzz-num and fuzz-xy;
- *   - stderr captured into memory (fz_capture_*), for the tool's functions
- *     that print "wythoff: MESSAGE" lines.
+ *   - stderr or stdout captured into memory (fz_capture_*), for the tool's
+ *     functions that print "wythoff: MESSAGE" lines and for a whole program
+ *     run in the harness's process (fuzz-cert: wythoff-certcheck's main).
  * Everything is static inline: each harness is one translation unit, built
  * by gcc (make: tests/fuzz/replay.c drives it) or by clang with libFuzzer
  * (tests/fuzz/run).
@@ -240,30 +241,36 @@ static inline int fz_num_ref(const char *t, fz_sat *out)
 
 /* The tool prints its messages with fprintf(stderr, ...).  glibc's stderr
  * is a variable: pointed at a memory stream, the messages land there, while
- * the sanitizers and libFuzzer keep writing to file descriptor 2. */
+ * the sanitizers and libFuzzer keep writing to file descriptor 2.  The same
+ * works for stdout (fz_capture_out_begin: a program's printf output). */
 typedef struct {
     FILE *saved, *mem;
+    FILE **which; /* &stderr or &stdout */
     char *buf;
     size_t len;
 } fz_capture;
 
-static inline void fz_capture_begin(fz_capture *c)
+static inline void fz_capture_stream(fz_capture *c, FILE **which)
 {
     c->buf = NULL;
     c->len = 0;
-    c->saved = stderr;
+    c->which = which;
+    c->saved = *which;
     c->mem = open_memstream(&c->buf, &c->len);
     if (!c->mem)
         abort();
-    fflush(stderr);
-    stderr = c->mem;
+    fflush(*which);
+    *which = c->mem;
 }
+
+static inline void fz_capture_begin(fz_capture *c) { fz_capture_stream(c, &stderr); }
+static inline void fz_capture_out_begin(fz_capture *c) { fz_capture_stream(c, &stdout); }
 
 /* Ends the capture: c->buf (free it) holds what was printed. */
 static inline void fz_capture_end(fz_capture *c)
 {
     fflush(c->mem);
-    stderr = c->saved;
+    *c->which = c->saved;
     fclose(c->mem);
     if (!c->buf)
         abort();
