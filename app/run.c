@@ -218,8 +218,10 @@ void cli_note_work(const cli_config *c, const char *what, uint64_t work, uint64_
         snprintf(t, sizeof t, "more than 100 days");
     else if (secs >= 2 * 3600)
         snprintf(t, sizeof t, "about %llu hours", (unsigned long long)(secs + 1800) / 3600);
-    else
-        snprintf(t, sizeof t, "about %llu minutes", (unsigned long long)(secs + 30) / 60);
+    else {
+        unsigned long long mins = (unsigned long long)(secs + 30) / 60;
+        snprintf(t, sizeof t, "about %llu minute%s", mins, mins == 1 ? "" : "s");
+    }
     fprintf(stderr,
             "%s: note: %s is %s cell updates (cells times side-state layers) and %s of memory: %s with %u "
             "thread%s here (Ctrl-C stops it)\n",

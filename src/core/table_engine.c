@@ -178,14 +178,35 @@ static uint64_t first_free(const uint64_t *a, const uint64_t *b, const uint64_t 
     return (uint64_t)W * 64;
 }
 
-static uint64_t *grow_lines(uint64_t *old, size_t *bytes, size_t nlines, size_t oldw, size_t neww)
+static int poll_stop(shared *S, worker *w);
+
+/* A failure's stop code, unless the computation has already stopped (a
+ * cancel seen while growing the lines must stay a cancel). */
+static void set_stop(shared *S, int code)
+{
+    int none = STOP_NONE;
+    atomic_compare_exchange_strong(&S->stop, &none, code);
+}
+
+/* Every GROW_POLL lines copied, the progress function is asked: the copy of
+ * a table's last doubling moves hundreds of MiB (seconds on a loaded machine).
+ * On a stop the old lines stay as they were and NULL comes back, as on an
+ * allocation failure; the stop code says which. */
+#define GROW_POLL 4096u
+static uint64_t *grow_lines(shared *S, worker *w, uint64_t *old, size_t *bytes, size_t nlines, size_t oldw,
+                            size_t neww)
 {
     size_t nb = nlines * neww * sizeof(uint64_t);
     uint64_t *n = wy_tab_big_alloc(nb);
     if (!n)
         return NULL;
-    for (size_t i = 0; old && i < nlines; i++)
+    for (size_t i = 0; old && i < nlines; i++) {
+        if (i % GROW_POLL == GROW_POLL - 1 && !poll_stop(S, w)) {
+            wy_tab_big_free(n, nb);
+            return NULL;
+        }
         memcpy(n + i * neww, old + i * oldw, oldw * sizeof *n);
+    }
     wy_tab_big_free(old, *bytes);
     *bytes = nb;
     return n;
@@ -204,15 +225,15 @@ static int reserve(shared *S, worker *w, uint64_t g)
     while ((uint64_t)neww * 64 <= g + 128)
         neww *= 2;
     uint64_t *t;
-    if (!(t = grow_lines(w->rowb, &w->rowb_bytes, (size_t)pl->nl * pl->B, oldw, neww)))
+    if (!(t = grow_lines(S, w, w->rowb, &w->rowb_bytes, (size_t)pl->nl * pl->B, oldw, neww)))
         return 0;
     w->rowb = t;
     if (pl->dense) {
-        if (!(t = grow_lines(S->colb, &S->colb_bytes, (size_t)pl->nl * pl->CW, oldw, neww)))
+        if (!(t = grow_lines(S, w, S->colb, &S->colb_bytes, (size_t)pl->nl * pl->CW, oldw, neww)))
             return 0;
         S->colb = t;
         if (S->ndiag) {
-            if (!(t = grow_lines(S->diab, &S->diab_bytes, (size_t)pl->nl * S->ndiag, oldw, neww)))
+            if (!(t = grow_lines(S, w, S->diab, &S->diab_bytes, (size_t)pl->nl * S->ndiag, oldw, neww)))
                 return 0;
             S->diab = t;
         }
@@ -241,7 +262,7 @@ static int reserve(shared *S, worker *w, uint64_t g)
         free(S->minY);
         S->minY = y;
         if (S->leftp) {
-            if (!(t = grow_lines(S->leftp, &S->leftp_bytes, nc, oldw, neww)))
+            if (!(t = grow_lines(S, w, S->leftp, &S->leftp_bytes, nc, oldw, neww)))
                 return 0;
             S->leftp = t;
         }
@@ -329,7 +350,6 @@ static void mod_advance(shared *S, uint32_t l, uint32_t y)
 }
 
 #define POLL_LAYERS 8u
-static int poll_stop(shared *S, worker *w);
 
 /* The cell's value v at this extra heap: an option of its larger heaps. */
 static inline void heap_seen(worker *w, uint32_t v)
@@ -484,7 +504,7 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
             if (g + 128 >= cap) {
                 /* near the capacity: grow (one thread only) and look again */
                 if (!reserve(S, w, g + 64)) {
-                    atomic_store(&S->stop, STOP_NOMEM);
+                    set_stop(S, STOP_NOMEM);
                     return 0;
                 }
                 rb = w->rowb + ((size_t)l * pl->B + i) * S->W;
@@ -513,7 +533,7 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
             break;
         }
         if (pl->cw == 2 && g > 0xffff) {
-            atomic_store(&S->stop, STOP_OVERFLOW);
+            set_stop(S, STOP_OVERFLOW);
             return 0;
         }
         uint32_t v = (uint32_t)g;
@@ -622,7 +642,7 @@ static int band_out(shared *S, worker *w, uint32_t k, uint32_t x0, uint32_t x1)
         for (uint32_t y = 0; y < pl->C; y++)
             S->outrow[y] = cget(S, at + y) ^ S->out_xor;
         if (S->sink(S->sink_ctx, x, S->outrow, pl->C)) {
-            atomic_store(&S->stop, STOP_SINK);
+            set_stop(S, STOP_SINK);
             return 0;
         }
     }
@@ -857,7 +877,7 @@ static int block_in(shared *S, worker *w, uint32_t k, uint32_t x0, uint32_t x1)
         st = block_recv(S, w, k, x0, x1);
     }
     if (st != STOP_NONE) {
-        atomic_store(&S->stop, st);
+        set_stop(S, st);
         return 0;
     }
     if (S->io->begin)
@@ -939,7 +959,7 @@ static int block_out(shared *S, worker *w, uint32_t k, uint32_t x0, uint32_t x1)
             st = STOP_SINK;
     }
     if (st != STOP_NONE) {
-        atomic_store(&S->stop, st);
+        set_stop(S, st);
         return 0;
     }
     atomic_store_explicit(&S->out_done, k + 1, memory_order_release);
@@ -1000,7 +1020,7 @@ static void band_loop(worker *w)
             y = ye;
         }
         if (pl->modmode == 1 && !mod_row_end(S, x0)) {
-            atomic_store(&S->stop, STOP_NOMEM);
+            set_stop(S, STOP_NOMEM);
             return;
         }
         if (pl->block ? !block_out(S, w, k, x0, x1) : pl->stream && !band_out(S, w, k, x0, x1))
