@@ -41,9 +41,13 @@ if [ -n "${WY_TEST_SAN:-}" ]; then
   supp=$(mktemp) && trap 'rm -f "$supp"' EXIT
   printf 'leak:%s\n' libmpi.so libopen-pal.so libopen-rte.so libhwloc.so libevent libpmix.so >"$supp"
 fi
-# Under the sanitizers (WY_TEST_SAN=1) every other game and fewer random,
-# counting and comparing cases run (every code path still runs).
+# Under the sanitizers (WY_TEST_SAN=1) every third game, two of the four
+# rank counts and fewer random, counting and comparing cases run (every
+# code path still runs).  By default 3 random rulesets and each counting
+# case on one rank count (WY_TEST_BIG=1: 8, and each on 2 and 3 ranks).
 san=${WY_TEST_SAN:-}
+big=
+[ "${WY_TEST_BIG:-0}" = 1 ] && [ -z "$san" ] && big=1
 T=$(mktemp -d) && trap 'rm -rf "$T" ${supp:+"$supp"}' EXIT
 run_mpi() {  # [leaks] NP ARGS...: wythoff-mpi on NP ranks; stdout and stderr to $O/out, $O/err
   local asan=${ASAN_OPTIONS:-} lsan=${LSAN_OPTIONS:-}
@@ -112,11 +116,15 @@ for spec in "wythoff 97" "wythoff+pass 90" "wythoff+pass 64 --pass 0" "wythoff+h
             "wythoff+terminal=2 80" "wythoff+terminal=2+misere 75" "wythoff+max=3 88" "wythoff+max=20 60" \
             "wythoff+mod=4 70" "wythoff+mod=20 50" "nim+pass 100" "nim+max=5+pass 66"; do
   np=$((np % 4 + 1)) k=$((k + 1))
-  [ -n "$san" ] && [ $((k % 2)) = 0 ] && continue
+  [ -n "$san" ] && [ $((k % 3)) != 1 ] && continue
   cases+=("$np $(( (np % 3) + 1 )) 0 $spec")
 done
-# every number of ranks on one game, and narrow blocks (one column a rank)
-for np in 1 2 3 4; do cases+=("$np 2 7 wythoff+pass 133"); done
+# every number of ranks on one game (1 and 3 under the sanitizers), and
+# narrow blocks (one column a rank)
+for np in 1 2 3 4; do
+  [ -n "$san" ] && [ $((np % 2)) = 0 ] && continue
+  cases+=("$np 2 7 wythoff+pass 133")
+done
 cases+=("4 1 3 wythoff+max=6 4")
 # windows wider than tall and taller than wide (the single-process engine
 # stores the latter transposed)
@@ -128,8 +136,9 @@ cases+=("3 1 0 wythoff+mod=2 400")
 # random rulesets (tests/naive's ranges), seeded
 RANDOM=$(( ${WY_SEED:-20261121} % 32768 ))
 echo "random rulesets from WY_SEED=${WY_SEED:-20261121}"
-nrand=8
-[ -n "$san" ] && nrand=2
+nrand=3
+[ -n "$big" ] && nrand=8
+[ -n "$san" ] && nrand=1
 for i in $(seq 1 $nrand); do
   game=$([ $((RANDOM % 2)) = 0 ] && echo wythoff || echo nim)
   r=$game side=()
@@ -183,7 +192,12 @@ ppos_case() {  # NP RULES SIZE: the count of wythoff ppos --count --engine table
     fail "np $np: ppos $rules --size $size --count: '$(cat "$O/out")', wythoff says $want ($(head -c 200 "$O/err"))"
   fi
 }
-parallel_cases ppos_case < <(for spec in "${specs[@]}"; do echo "2 $spec"; echo "3 $spec"; done)
+# each spec on 2 and 3 ranks with WY_TEST_BIG=1, else on 2 or 3 in turn
+parallel_cases ppos_case < <(k=0; for spec in "${specs[@]}"; do
+  k=$((k + 1))
+  { [ -n "$big" ] || [ $((k % 2)) = 1 ]; } && echo "2 $spec"
+  { [ -n "$big" ] || [ $((k % 2)) = 0 ]; } && echo "3 $spec"
+done)
 want=$("$W" ppos wythoff+max=3 --size 300 --count --value 2 --format json --engine table --quiet)
 run_mpi 2 ppos wythoff+max=3 --size 300 --count --value 2 --format json --threads 1
 [ "$(cat "$O/out")" = "$want" ] && pass "np 2: ppos --value 2 --format json" || fail "np 2: ppos --value 2 json: $(cat "$O/out") vs $want"

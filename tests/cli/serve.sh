@@ -36,8 +36,11 @@
 # ThreadSanitizer build, `make SAN=thread tsan` -> build-tsan/wythoff: then
 # the expected answers come from $WY_BUILD/wythoff when it exists, and any
 # "WARNING: ThreadSanitizer" on the server's standard error fails);
-# WY_SEED (default 20261121) fixes the random choices; WY_TEST_SAN=1 (and a
-# ThreadSanitizer server) checks fewer cases.  Needs /usr/bin/python3 (else
+# WY_SERVE_MODE=full|asan|concurrent what is checked (serve_api.py's
+# docstring; by default full, asan with WY_TEST_SAN=1, concurrent for a
+# ThreadSanitizer server); WY_SEED (default 20261121) fixes the random
+# choices; WY_TEST_SAN=1 (and a ThreadSanitizer server) checks fewer cases,
+# WY_TEST_BIG=1 more.  Needs /usr/bin/python3 (else
 # "skip:").  Prints "PASS name" / "FAIL name: why"; exit 0 iff all passed.
 set -u
 cd "$(dirname "$0")/../.." || exit 2

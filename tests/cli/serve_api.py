@@ -2,11 +2,23 @@
 """serve_api.py - the JSON API of `wythoff serve` (docs/serve.md); the helper of
 tests/cli/serve.sh.
 
-    serve_api.py SERVER CLI SEED
+    serve_api.py SERVER CLI SEED [MODE]
 
 SERVER is the binary whose `serve` is tested, CLI the binary whose commands
 give the expected answers (the same binary, or the normal build when SERVER is
-a ThreadSanitizer build).  Python standard library only.  Every server is
+a ThreadSanitizer build).  MODE (also WY_SERVE_MODE) says what is checked:
+  full        everything (the normal build; the default);
+  asan        the answers and memory paths on a few cases: every endpoint,
+              errors, HTTP, the memory limit, hostile input, a stop (the
+              default with WY_TEST_SAN=1: AddressSanitizer + UBSan);
+  concurrent  only what runs on several threads at once: mixed requests on
+              8 threads (the caches of evaluators, tables and tiles), the
+              progress registry, the two pools and their queue, a pool
+              thread that must not keep connections waiting, slow clients,
+              SIGINT and SIGTERM while requests run (the default for a
+              ThreadSanitizer SERVER, found by its __tsan_init symbol:
+              serve-tsan.sh); the answers themselves are the full run's.
+Python standard library only.  Every server is
 started here (`serve --port 0`, the port read from the address line) and
 stopped here (SIGTERM or SIGINT to its own PID; SIGKILL only when it does not
 stop), also when a check fails or the test is interrupted.
@@ -26,9 +38,10 @@ The servers:
          command line's messages, the log lines, a port in use; SIGINT;
   grey   --mem-limit 16M (table_side 1024): a tile reaching beyond
          table_side (grey there); SIGTERM;
-  timer  --timeout 1 (3 with sanitizers) --threads 4 --mem-limit 2G: timeouts (503) in
+  timer  --timeout 1 (2 with sanitizers) --threads 4 --mem-limit 2G: timeouts (503) in
          every engine and a side state of 100000 stones, /api/progress, quick
-         requests beside a long one; SIGTERM;
+         requests beside a long one; SIGTERM (concurrent mode: progress and
+         the quick requests only);
   hostile --threads 2, not --quiet, a cache directory of its own: numbers
          past 16384 digits, hostile parameters (NUL, UTF-8, twice, too
          many, too long: 400/414/431 as JSON), the disk cache per client
@@ -41,13 +54,15 @@ The servers:
          431): its message once per burst with the count, request lines at
          most 50 a second; SIGTERM;
   conc   default options, cold: 8-16 threads of mixed requests, every answer
-         equal to the main server's single-threaded one; stopped by SIGINT
-         while a long request runs.
+         equal to the main server's single-threaded one (concurrent mode:
+         to a server of CLI's, the normal build, when SERVER is another
+         binary); stopped by SIGINT while a long request runs.
 Each server's standard error must hold no sanitizer report (ThreadSanitizer,
 AddressSanitizer, LeakSanitizer, UBSan).
 
-Environment: WY_TEST_SAN=1 (or a ThreadSanitizer SERVER, found by its
-__tsan_init symbol) checks fewer cases with longer waits.
+Environment: WY_TEST_SAN=1 (or a ThreadSanitizer SERVER) checks fewer cases
+with longer waits; WY_SERVE_MODE (above); WY_TEST_BIG=1 (full mode) more
+positions, threads and requests (the sizes of earlier versions).
 
 Prints "PASS name" or "FAIL name: why"; exit 0 iff all passed.
 """
@@ -116,7 +131,9 @@ class Bad(Exception):
 SERVER = CLI = None
 SEED = 0
 SAN = os.environ.get('WY_TEST_SAN', '0') == '1'
+BIG = os.environ.get('WY_TEST_BIG', '0') == '1'
 TSAN = False
+MODES = ('full', 'asan', 'concurrent')
 ENV = dict(os.environ, WYTHOFF_CACHE='off', NO_COLOR='1')
 HTTP_TIMEOUT = 120
 START_TIMEOUT = 60
@@ -183,10 +200,10 @@ def _pdeathsig():
 
 
 class Server:
-    def __init__(self, name, args, quiet=True, env=None):
+    def __init__(self, name, args, quiet=True, env=None, binary=None):
         self.name = name
         self.errf = tempfile.TemporaryFile()
-        self.cmd = [SERVER, 'serve', '--port', '0'] + (['--quiet'] if quiet else []) + list(args)
+        self.cmd = [binary or SERVER, 'serve', '--port', '0'] + (['--quiet'] if quiet else []) + list(args)
         self.p = subprocess.Popen(self.cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self.errf,
                                   env=dict(ENV, **(env or {})), preexec_fn=_pdeathsig)
         SERVERS.append(self)
@@ -436,15 +453,16 @@ def positions(rng, rules, nsmall, nhuge):
 def check_value_moves(srv, rng, mem):
     """mem: the server's --mem-limit (/api/info), given to the command line
     too, so that a refusal says the same limit."""
-    nsmall, nhuge = (2, 1) if SAN else (5, 4)
+    nsmall, nhuge = (2, 1) if SAN else (5, 4) if BIG else (4, 3)
     k = 0
-    # ThreadSanitizer: the answers are the normal build's (checked there); a
-    # few rulesets here, the threads are the point
-    for rules in PAPERS[:3] if TSAN else PAPERS[:5] if SAN else PAPERS + MORE:
+    for rules in PAPERS[:5] if SAN else PAPERS + MORE:
         for ep in ('value', 'moves'):
             n, first = 0, None
-            # max=N: a period proved for each huge position (up to a second)
-            for x, y in positions(rng, rules, nsmall, 1 if 'max=' in rules else nhuge):
+            # max=N: a period proved for each huge position (up to a second
+            # in the server and again in the command line); a wide max=N's
+            # huge position for /api/value only (unless WY_TEST_BIG=1)
+            hm = 1 if BIG or ep == 'value' or not re.search(r'max=\d\d', rules) else 0
+            for x, y in positions(rng, rules, nsmall, hm if 'max=' in rules else nhuge):
                 p, h = random_side(rng, rules)
                 k += 1
                 plus = '+' if k % 2 else '%2B'
@@ -503,7 +521,7 @@ def check_table(srv, rng, table_side):
         ref = table_ref(rules, N, N, p, h)
         first, n = None, 0
         wins = [(0, 0, N, N)] + [(rng.randrange(N - 8), rng.randrange(N - 8), rng.randrange(1, 9), rng.randrange(1, 9))
-                                 for _ in range(3 if SAN else 8)]
+                                 for _ in range(3 if SAN else 8 if BIG else 5)]
         for i, (x0, y0, R, C) in enumerate(wins):
             js = api_ok(srv, 'table', [('rules', rules), ('x0', x0), ('y0', y0), ('rows', R), ('cols', C),
                                        ('pass', p), ('heap', h)], '+' if i % 2 else '%2B')
@@ -547,7 +565,7 @@ def check_ppos(srv, rng):
     for rules, p, h in cases:
         first, n = None, 0
         reqs = [(None, None, None)] + [(rng.randrange(0, 200), rng.randrange(1, 25), rng.choice([0, 0, 1, 2]))
-                                       for _ in range(2 if SAN else 4)]
+                                       for _ in range(2 if SAN else 4 if BIG else 3)]
         for frm, terms, val in reqs:
             rc, js, msg = cli_json('ppos', rules, '--from', frm if frm is not None else 0, '--terms',
                                    terms if terms is not None else 20, '--value', val or 0, *side_args(p, h))
@@ -703,7 +721,7 @@ def legal_move(rules, x, y, p, h, m):
 
 def check_engine(srv, rng):
     cases = PAPERS + MORE
-    per = 2 if SAN else 6
+    per = 2 if SAN else 6 if BIG else 4
     legal_first = win_first = None
     n = nn = npp = 0
     missing = set()
@@ -1257,7 +1275,7 @@ def check_no_blocking(srv):
     on the first and /api/info on the others: every /api/info is answered
     before the long one ends (an idle pool thread answers it; a pool thread
     that accepted several connections must not keep the others waiting behind
-    a computation).  Up to four tries (three under a sanitizer), stopping at
+    a computation).  Up to four tries (one under a sanitizer), stopping at
     the first wrong one: where the server has the fault, about two tries in
     three show it."""
     def send(so, path):
@@ -1309,7 +1327,7 @@ def check_no_blocking(srv):
 
 def check_stop_busy(srv, sig, ep, params):
     """Stop srv with sig while a long request runs (a second after it was
-    sent; three under a sanitizer): the request gets 503 or its connection
+    sent; 1.5 under a sanitizer): the request gets 503 or its connection
     closes."""
     res = {}
 
@@ -1321,7 +1339,7 @@ def check_stop_busy(srv, sig, ep, params):
 
     t = threading.Thread(target=run)
     t.start()
-    time.sleep(3 if SAN else 1)
+    time.sleep(1.5 if SAN else 1)
     running = t.is_alive()
     check_stopped(srv, sig)
     t.join(STOP_WAIT + 5)
@@ -1721,7 +1739,7 @@ def check_concurrency(ref_srv, srv, rng):
     for ep, params in pool:
         st, hd, data = request(ref_srv, '/api/%s?%s' % (ep, query(params)))
         ref[(ep, query(params))] = (st, data)
-    nthreads, per = (8, 6) if SAN else (12, 50)
+    nthreads, per = (8, 6) if SAN else (12, 50) if BIG else (12, 25)
     errors = []
     lock = threading.Lock()
     counts = [0]
@@ -1765,14 +1783,18 @@ def main(argv):
     global SERVER, CLI, SEED, TSAN, SAN, HTTP_TIMEOUT, START_TIMEOUT, STOP_WAIT
     SERVER, CLI, SEED = argv[1], argv[2], int(argv[3])
     TSAN = is_tsan(SERVER)
+    mode = argv[4] if len(argv) > 4 else os.environ.get('WY_SERVE_MODE') or \
+        ('concurrent' if TSAN else 'asan' if SAN else 'full')
+    if mode not in MODES:
+        raise Bad('unknown mode %r (the modes: %s)' % (mode, ', '.join(MODES)))
     if TSAN:
         SAN = True
         HTTP_TIMEOUT, START_TIMEOUT, STOP_WAIT = 600, 120, 30
         ENV.setdefault('TSAN_OPTIONS', 'halt_on_error=0')
     elif SAN:
         HTTP_TIMEOUT, START_TIMEOUT, STOP_WAIT = 300, 90, 20
-    print('server %s%s, reference %s; %s mode' % (SERVER, ' (ThreadSanitizer)' if TSAN else '', CLI,
-                                                  'sanitizer' if SAN else 'normal'), flush=True)
+    print('server %s%s, reference %s; %s mode%s' % (SERVER, ' (ThreadSanitizer)' if TSAN else '', CLI, mode,
+                                                    ', sanitizer waits' if SAN else ''), flush=True)
     rng = random.Random(SEED)
     times = {}
 
@@ -1796,18 +1818,19 @@ def main(argv):
           and info['limits'].get('tile') == 256 and side >= 1024 and side & (side - 1) == 0
           and info['limits'].get('window_cells', 0) > 0 and info['limits'].get('threads', 0) >= 1
           and info['limits'].get('mem_limit', 0) > 0, info)
-    # What each mode runs.  Normal: everything.  AddressSanitizer (WY_TEST_SAN=1):
-    # the answers and the memory paths on a few cases (every endpoint, errors,
+    # What each mode runs (the docstring).  full: everything.  asan: the
+    # answers and the memory paths on a few cases (every endpoint, errors,
     # HTTP, the memory limit, a stop); the timing and thread checks are the
-    # ThreadSanitizer run's.  ThreadSanitizer: what runs on several threads at
-    # once (the caches of tables, tiles and evaluators, the queue, progress,
-    # no blocking, a stop while busy); the answers are the normal run's.
-    full, asan, tsan = not SAN, SAN and not TSAN, TSAN
+    # concurrent run's.  concurrent: what runs on several threads at once
+    # (the caches of tables, tiles and evaluators in the mixed requests, the
+    # queue, progress, no blocking, slow clients, stops while busy); the
+    # answers are the full run's.
+    full, asan, tsan = mode == 'full', mode == 'asan', mode == 'concurrent'
 
     def want(*modes):
         return (full and 'full' in modes) or (asan and 'asan' in modes) or (tsan and 'tsan' in modes)
 
-    if want('full', 'asan', 'tsan'):
+    if want('full', 'asan'):
         timed('value and moves', check_value_moves, main_srv, rng, info['limits']['mem_limit'])
     if want('full', 'asan'):
         timed('rules', check_rules_endpoint, main_srv, rng)
@@ -1818,7 +1841,7 @@ def main(argv):
         timed('period', check_period, main_srv)
         timed('claims and check', check_claims, main_srv)
         timed('compare', check_compare, main_srv)
-    if want('full', 'asan', 'tsan'):
+    if want('full', 'asan'):
         timed('engine', check_engine, main_srv, rng)
         timed('tiles', check_tiles, main_srv, side)
     if want('full', 'asan'):
@@ -1842,19 +1865,20 @@ def main(argv):
         timed('tiles beyond table_side', check_tiles_grey, grey)
         check_stopped(grey, signal.SIGTERM)
 
-    # the long requests here last --timeout: 1 s (3 s under a sanitizer, so
+    # the long requests here last --timeout: 1 s (2 s under a sanitizer, so
     # that the quick ones beside them have time to be answered)
     if want('full', 'tsan'):
         # a fixed memory limit: the default (a quarter of the available
         # memory) varies with the machine's load, and the long requests
         # here must start (compare 12000: 753 MiB) to be cut by --timeout
-        timer = Server('timer', ['--timeout', '3' if SAN else '1', '--threads', '4', '--mem-limit', '2G'])
-        timed('timeout', check_timeout, timer)
+        timer = Server('timer', ['--timeout', '2' if SAN else '1', '--threads', '4', '--mem-limit', '2G'])
+        if want('full'):
+            timed('timeout', check_timeout, timer)
         timed('progress', check_progress, timer, 'job_%d' % (SEED % 1000))
         timed('no blocking', check_no_blocking, timer)
         if want('full'):
             timed('timeouts in the engines', check_hostile_timeouts, timer)
-        timed('timeout of a side state', check_hostile_side_state, timer)
+            timed('timeout of a side state', check_hostile_side_state, timer)
         check_stopped(timer, signal.SIGTERM)
 
     # hostile clients (issue 26): one server, --threads 2 (a slow pool of one
@@ -1882,7 +1906,15 @@ def main(argv):
     long_check = [('claim', '000.thm3'), ('limit', '1e9')]
     if want('full', 'tsan'):
         conc = Server('conc', [])
-        timed('concurrency', check_concurrency, main_srv, conc, rng)
+        # the single-threaded answers: the main server's, or in concurrent
+        # mode a server of the normal build (CLI), when SERVER is another
+        # (the answers are the same bytes; it computes them faster)
+        ref_srv = main_srv
+        if tsan and os.path.realpath(CLI) != os.path.realpath(SERVER) and os.access(CLI, os.X_OK):
+            ref_srv = Server('reference', [], binary=CLI)
+        timed('concurrency', check_concurrency, ref_srv, conc, rng)
+        if ref_srv is not main_srv:
+            check_stopped(ref_srv, signal.SIGTERM)
         timed('stop conc', check_stop_busy, conc, signal.SIGINT, 'check', long_check)
     timed('stop main', check_stop_busy, main_srv, signal.SIGTERM, 'check', long_check)
     if want('full', 'asan'):

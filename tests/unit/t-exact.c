@@ -54,28 +54,37 @@
  * WY_TEST_ITERS scales the numbers of random positions; WY_EXACT_ONLY=RULES
  * runs groups 1, 2, 5, 7, 8 for one ruleset of the list, =numbers groups 3,
  * 4, 6; WY_EXACT_TIMES=1 prints timings.
- * Sizes: by default the rows 0..45 window of a ruleset reaches 8192 columns,
- * and nim+pass, wythoff+pass, wythoff+terminal=2 (+misere), wythoff+heap=1
- * and wythoff+terminal=2+heap=1 are asked about rows 0..31 only beyond the
+ * Sizes: by default W x W windows are at most 300 (rows 256..299 still lie
+ * past the rows proved on demand), the rows 0..45 window of a ruleset
+ * reaches 8192 columns (every cell up to 1024, then 4000 random ones, 2000
+ * below 4096 columns), winning moves are checked on every position up to
+ * 80 and 500 random ones (150 for mod=M), number theory on n = 0..50000 and
+ * 500 random n of 10..3000 digits; nim+pass, wythoff+pass,
+ * wythoff+terminal=2 (+misere), wythoff+heap=1 and
+ * wythoff+terminal=2+heap=1 are asked about rows 0..31 only beyond the
  * small table (x or y >= 64): rows 32..45 would make the engine build its
  * 46-row strip for them, seconds each (46 rows x 65536 columns; nim+pass: a
  * search of 65536 columns that finds no period, which exact.sh exercises;
  * the heap rulesets: the strips of their base again).  The 46-row strips
  * are checked by default with wythoff, the max=N rulesets,
- * wythoff+terminal=3 and wythoff+terminal=1+misere.  W x W windows are
- * at most 400, and the rulesets that repeat a family with another parameter
- * (max=2, 4-8, 13, nim+max=2, mod=2, 4, 5, 7, 10) are left out.
- * WY_TEST_BIG=1: 20000 columns, rows 0..45 everywhere, the windows of the
- * list (up to 600) and every ruleset.  Under the sanitizers
- * (WY_TEST_SAN=1) every group runs with
+ * wythoff+terminal=3 and wythoff+terminal=1+misere.  The rulesets that
+ * repeat a family with another parameter (max=2, 4-8, 13, 31, nim+max=2,
+ * mod=2, 4, 5, 7, 10) are left out (max=31 runs as nim+max=31 and
+ * nim+max=31+pass).
+ * WY_TEST_BIG=1: 20000 columns (every cell up to 1536, 12000 random ones),
+ * rows 0..45 everywhere, the windows of the list (up to 600), winning moves
+ * on every position up to 100 and 1000 random ones (300 for mod=M), number
+ * theory to 100000 with 2000 random numbers, and every ruleset.
+ * Under the sanitizers (WY_TEST_SAN=1) every group runs with
  * smaller sizes: W x W windows of at most 120, strip windows of 2048 columns
  * (every cell up to column W + 200), a tenth of the random positions, a
  * quarter of the huge ones, number theory to 20000 (random numbers: 200,
  * g(n): n < 10^5), Corollary 6 for M <= 300, memory-limit windows of 46 x
- * 2000 and 100 x 100, winning moves of every position up to 70 (not 100),
- * row periods of 16 rows; only wythoff and the max=N rulesets (narrow
- * strips) reach rows 16..45 beyond the small table, the others the 8- and
- * 16-row strips; wythoff+max=31 and nim+max=31+pass are left out too.
+ * 2000 and 100 x 100, winning moves of every position up to 48, row
+ * periods of 16 rows; only wythoff and the max=N rulesets (narrow strips)
+ * reach rows 16..45 beyond the small table, the others the 8- and 16-row
+ * strips; wythoff+max=31, nim+max=31+pass, wythoff+max=3+pass and
+ * wythoff+pass=2 are left out too (seconds each there: see san_heavy).
  * Output: "PASS name" / "FAIL name: why" lines; exit 0 iff all passed.
  */
 #include "../../src/core/exact.h"
@@ -480,6 +489,7 @@ static uint32_t strip_cap(const rcase *rc, const wy_rules *r)
         "wythoff+heap=1",            /* the strips of wythoff again (its base) */
         "wythoff+terminal=2+heap=1", /* the strips of wythoff+terminal=2 again */
     };
+
     /* issue 26's rulesets answer through the evaluators of others (their
      * normal play, p mod 2 passes), whose strips are checked there */
     static const char *again16[] = {"wythoff+misere", "wythoff+heap=1+misere", "nim+pass+misere", "wythoff+pass=2",
@@ -797,24 +807,32 @@ static void closed_case(ctx *c, const rcase *rc, const wy_rules *r, wy_exact *e)
 
 /* Unless WY_TEST_BIG=1, the rulesets that repeat another one's family with
  * another parameter are left out (every family and its code paths still run:
- * max=1, 3, 31, 1000 and nim+max=..., mod=1, 3, 13 and the combinations). */
+ * max=1, 3, 1000 and nim+max=1, 3, 31 (31 also with a pass), mod=1, 3, 13
+ * and the combinations; wythoff+max=31's 46-row strip, seconds, is BIG's). */
 static int family_repeat(const char *text)
 {
     static const char *rep[] = {"wythoff+max=2", "wythoff+max=4", "wythoff+max=5", "wythoff+max=6", "wythoff+max=7",
-                                "wythoff+max=8", "wythoff+max=13", "nim+max=2", "wythoff+mod=2", "wythoff+mod=4",
-                                "wythoff+mod=5", "wythoff+mod=7", "wythoff+mod=10"};
+                                "wythoff+max=8", "wythoff+max=13", "wythoff+max=31", "nim+max=2", "wythoff+mod=2",
+                                "wythoff+mod=4", "wythoff+mod=5", "wythoff+mod=7", "wythoff+mod=10"};
     for (size_t i = 0; i < sizeof rep / sizeof rep[0]; i++)
         if (strcmp(text, rep[i]) == 0)
             return 1;
     return 0;
 }
 
-/* Under the sanitizers also the two rulesets whose 46-row strips of a wide
- * max=N take seconds there (max=31 still runs as nim+max=31; max=3 with
- * and without a pass). */
+/* Under the sanitizers also the rulesets whose strips or certificates take
+ * seconds there: the 46-row strips of a wide max=N (max=31 still runs as
+ * nim+max=31), wythoff+max=3+pass's certificate (max=3 with a pass runs as
+ * nim+max=3+pass, the certificate as wythoff+max=3), and wythoff+pass=2,
+ * whose winning moves build wythoff+pass's 46-row strip (p passes as p mod 2
+ * run as nim+pass=3). */
 static int san_heavy(const char *text)
 {
-    return strcmp(text, "wythoff+max=31") == 0 || strcmp(text, "nim+max=31+pass") == 0;
+    static const char *heavy[] = {"wythoff+max=31", "nim+max=31+pass", "wythoff+max=3+pass", "wythoff+pass=2"};
+    for (size_t i = 0; i < sizeof heavy / sizeof heavy[0]; i++)
+        if (strcmp(text, heavy[i]) == 0)
+            return 1;
+    return 0;
 }
 
 /* Groups 1, 2, 5, 7 for one ruleset. */
@@ -838,8 +856,8 @@ static void run_case(ctx *c, const rcase *rc)
     uint32_t w = rc->w;
     if (san && w > 120)
         w = 120;
-    else if (!big_sizes && w > 400)
-        w = 400;
+    else if (!big_sizes && w > 300)
+        w = 300; /* rows 256..299 still reach past the rows proved on demand (DEMAND_ROWS) */
     c->cap = strip_cap(rc, &r);
     if (wy_table_compute(&t, &r, w, w, top, 0, c->err, sizeof c->err) != WY_OK) {
         check(0, rc->text, c->err);
@@ -870,7 +888,7 @@ static void run_case(ctx *c, const rcase *rc)
                 continue;
             /* rows 0..45: every cell up to 1536 (1024) columns, both orientations,
              * then random cells up to sc */
-            uint32_t full = sc > 4096 ? 1536 : 1024;
+            uint32_t full = big_sizes && sc > 4096 ? 1536 : 1024;
             if (san)
                 full = w + 200;
             for (uint32_t x = 0; x < c->cap; x++)
@@ -879,7 +897,7 @@ static void run_case(ctx *c, const rcase *rc)
                     cell(c, &g1, rc, e, ts, 1, y, x, s, &cn);
                     strip_cells += 2;
                 }
-            unsigned long nr = (sc > 4096 ? 12000 : 6000) * c->iters / (san ? 10 : 1);
+            unsigned long nr = (sc > 4096 ? 12000 : 6000) * c->iters / (san ? 10 : big_sizes ? 1 : 3);
             for (unsigned long i = 0; i < nr && sc > full; i++) {
                 uint32_t x = tk_rng_range(&c->rng, 0, c->cap - 1), y = tk_rng_range(&c->rng, full, sc - 1);
                 if (i & 1)
@@ -976,13 +994,16 @@ static void run_case(ctx *c, const rcase *rc)
     c->g2.cases = c->g2.failed = 0;
     c->g2o.cases = c->g2o.failed = 0;
     unsigned long nref = 0, nok = 0;
-    unsigned long nrand = (strstr(rc->text, "mod=") ? 300 : 1000) * c->iters / (san ? 10 : 1);
+    unsigned long nrand = (strstr(rc->text, "mod=") ? 300 : 1000) * c->iters / (san ? 10 : big_sizes ? 1 : 2);
     for (uint32_t p = 0; p <= top.pass; p++)
         for (uint32_t h = 0; h <= top.heap; h++) {
             wy_side s = {p, h};
-            uint32_t sm = w < 100 ? w : 100;
-            if (san && sm > 70)
-                sm = 70; /* mod=M lists O(x y) options per position */
+            /* every position up to 100 (80 by default, 48 under the
+             * sanitizers: mod=M lists O(x y) options per position); the
+             * random ones reach past the small table (SMALL) */
+            uint32_t sm = big_sizes ? 100 : san ? 48 : 80;
+            if (sm > w)
+                sm = w;
             for (uint32_t x = 0; x < sm; x++)
                 for (uint32_t y = 0; y < sm; y++)
                     if (!left_out(c, x, y))
@@ -1867,7 +1888,7 @@ static void group3(fibs_t *F, gmp_randstate_t rs, const pairs_t *P, uint64_t ite
     mpz_inits(n, a, z, k, pt, b, NULL);
     /* (a) floor(n phi): integer square root vs Zeckendorf */
     tk_group g = {"lower-isqrt-vs-zeckendorf", 0, 0};
-    const uint32_t NS = san ? 20000 : 100000; /* n = 0..NS */
+    const uint32_t NS = san ? 20000 : big_sizes ? 100000 : 50000; /* n = 0..NS */
     for (unsigned long i = 0; i <= NS; i++) {
         mpz_set_ui(n, i);
         wy_ex_lower(a, n);
@@ -1888,7 +1909,7 @@ static void group3(fibs_t *F, gmp_randstate_t rs, const pairs_t *P, uint64_t ite
             break;
     }
     double t0 = now_s();
-    unsigned long nbig = (san ? 200 : 2000) * iters;
+    unsigned long nbig = (san ? 200 : big_sizes ? 2000 : 500) * iters;
     for (unsigned long i = 0; i < nbig && g.failed <= TK_SHOW_FAILS; i++) {
         unsigned long d = 10 + gmp_urandomm_ui(rs, 2991);
         random_digits(n, rs, d);
