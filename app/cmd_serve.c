@@ -1711,7 +1711,8 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls, en
         const unsigned http = ci ? ci->http_status : 0;
         const char *why = http || toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "answered by the HTTP library"
                           : toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED ? "idle too long: closed"
-                          : toe == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN ? "closed: the server stops"
+                          : toe == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN
+                              ? (w->r.pool == POOL_SLOW ? "closed: the server stops; slow pool" : "closed: the server stops")
                           : toe == MHD_REQUEST_TERMINATED_CLIENT_ABORT || toe == MHD_REQUEST_TERMINATED_READ_ERROR
                               ? "the client closed the connection"
                               : "closed on an error";
