@@ -31,14 +31,14 @@ enum {
     O_SIZE, O_ROWS, O_COLS, O_PASS, O_HEAP, O_FORMAT, O_OUTPUT, O_FRAGMENT, O_VALUE, O_COUNT, O_FROM, O_TERMS,
     O_MAXCOLS, O_ENGINE, O_OUTCOME, O_LIST, O_LIMIT, O_STYLE, O_CELL, O_TITLE, O_MAXEDGES, O_MEMLIMIT, O_THREADS,
     O_QUIET, O_HELP, O_VERSION, O_SYMMETRIC, O_SUMMARY, O_VALUE_B, O_FIRST, O_SEED, O_PORT, O_BIND, O_TIMEOUT,
-    O_CERTIFICATE, O_OFFSET, O_SLICE, O_PLOT, O_READ, O_INDEX, O_STORE, O_N
+    O_CERTIFICATE, O_OFFSET, O_SLICE, O_PLOT, O_READ, O_INDEX, O_STORE, O_WALNUT, O_WORD, O_NAME, O_N
 };
 
 /* Command bits of the option table. */
 enum {
     C_TABLE = 1 << 0, C_VALUE = 1 << 1, C_PPOS = 1 << 2, C_MOVES = 1 << 3, C_PERIOD = 1 << 4, C_COMPARE = 1 << 5,
     C_CHECK = 1 << 6, C_PLOT = 1 << 7, C_GRAPH = 1 << 8, C_PLAY = 1 << 9, C_SERVE = 1 << 10, C_BFILE = 1 << 11,
-    C_HEAP3 = 1 << 12, C_GLAYERS = 1 << 13, C_ALL = (1 << 14) - 1
+    C_HEAP3 = 1 << 12, C_GLAYERS = 1 << 13, C_AUTOMATON = 1 << 14, C_ALL = (1 << 15) - 1
 };
 
 #define CLI_MAXPOS 256 /* positional arguments (check's claim ids) */
@@ -337,6 +337,7 @@ int cli_cmd_period(cli_config *c);
 int cli_cmd_heap3(cli_config *c);
 int cli_cmd_bfile(cli_config *c);
 int cli_cmd_glayers(cli_config *c);
+int cli_cmd_automaton(cli_config *c);
 int cli_cmd_compare(cli_config *c);
 int cli_cmd_check(cli_config *c);
 int cli_cmd_plot(cli_config *c);

@@ -47,6 +47,20 @@ static const cli_cmd commands[] = {
      "  wythoff heap3 wythoff+pass --size 32 --list --format csv\n"
      "  wythoff heap3 nim+pass --size 512 --plot atlas.png --format csv --output slices.csv\n",
      1, 1, "text,csv,json,png", cli_cmd_heap3},
+    {"automaton", C_AUTOMATON,
+     "automaton learn RULES [--value G] [--rows N] [--pass P] [--heap H] [--output FILE] | automaton verify FILE "
+     "[--rows N] | automaton walnut FILE [--word] [--name NAME] [--output FILE] | automaton prove FILE --walnut PATH | "
+     "automaton run FILE N...",
+     "Fibonacci automata of value layers: learn one, check it against the layer engine, write and run its Walnut proof\n"
+     "learn: the minimal automaton reading n's Zeckendorf digits whose output is the layer's offset on diagonal n;\n"
+     "verify: compare a file with a fresh layer scan; walnut: the Walnut command file that proves it (or its word\n"
+     "automaton); prove: run Walnut on it and report each statement; run: the automaton at N (man wythoff-automaton)",
+     "examples:\n"
+     "  wythoff automaton learn wythoff --value 1 --output v1.aut\n"
+     "  wythoff automaton verify v1.aut --rows 6e7\n"
+     "  wythoff automaton prove v1.aut --walnut ../shared/tools/walnut/walnut\n"
+     "  wythoff automaton run v1.aut 10^50\n",
+     2, CLI_MAXPOS, "text", cli_cmd_automaton},
     {"glayers", C_GLAYERS,
      "glayers wythoff [--size N] [--value G] [--store DIR] [--format text|csv|json] | glayers --read DIR [--value G "
      "[--index N [--terms K]]]",
@@ -137,7 +151,7 @@ static int stdout_done(void)
 static int unknown(const char *name)
 {
     return cli_die(2, "unknown command '%.60s' (commands: table, value, ppos, moves, period, bfile, heap3, glayers, "
-                      "compare, check, plot, graph, play, serve; see 'wythoff --help')",
+                      "automaton, compare, check, plot, graph, play, serve; see 'wythoff --help')",
                    name);
 }
 

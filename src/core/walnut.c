@@ -1,0 +1,177 @@
+/*
+ * walnut.c - the Walnut files that prove what an automaton says
+ * (include/wythoff_automaton.h, docs/automata.md "What is proved").
+ */
+#include "wythoff_automaton.h"
+
+#include "internal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    char *b;
+    size_t len, cap;
+} sbuf;
+
+static void sb_printf(sbuf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_printf(sbuf *s, const char *fmt, ...)
+{
+    if (!s->b)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = vsnprintf(s->b + s->len, s->cap - s->len, fmt, ap);
+        va_end(ap);
+        if (k < 0) {
+            free(s->b);
+            s->b = NULL;
+            return;
+        }
+        if ((size_t)k < s->cap - s->len) {
+            s->len += (size_t)k;
+            return;
+        }
+        size_t nc = s->cap * 2 + (size_t)k;
+        char *t = realloc(s->b, nc);
+        if (!t) {
+            free(s->b);
+            s->b = NULL;
+            return;
+        }
+        s->b = t;
+        s->cap = nc;
+    }
+}
+
+/* The automaton's states in Walnut's order: the start state first (Walnut
+ * takes the first state it reads as the initial one). */
+char *wy_automaton_walnut_word(const wy_automaton *a)
+{
+    char *text = wy_automaton_format(a);
+    if (!text)
+        return NULL;
+    /* read the states back from our own text: the struct is private to
+     * automaton.c, and the format is the one place that lists them */
+    const wy_automaton_info *in = wy_automaton_get_info(a);
+    uint32_t n = in->states, start = 0;
+    int64_t *out = malloc((size_t)n * sizeof *out);
+    int64_t *nx = malloc((size_t)2 * n * sizeof *nx);
+    sbuf s = {malloc(4096), 0, 4096};
+    if (!out || !nx || !s.b) {
+        free(out);
+        free(nx);
+        free(s.b);
+        free(text);
+        return NULL;
+    }
+    const char *p = strstr(text, "\nstart ");
+    if (p)
+        start = (uint32_t)strtoul(p + 7, NULL, 10);
+    p = strstr(text, "('-': no move)\n");
+    p = p ? p + 15 : text;
+    for (uint32_t i = 0; i < n; i++) {
+        char *e;
+        strtoul(p, &e, 10);
+        out[i] = strtoll(e, &e, 10);
+        for (int d = 0; d < 2; d++) {
+            while (*e == ' ')
+                e++;
+            if (*e == '-') {
+                nx[2 * i + d] = -1;
+                e++;
+            } else {
+                nx[2 * i + d] = strtoll(e, &e, 10);
+            }
+        }
+        p = strchr(e, '\n');
+        p = p ? p + 1 : e;
+    }
+    free(text);
+    /* relabel: start <-> 0 */
+#define RL(q) ((q) == (int64_t)start ? 0 : (q) == 0 ? (int64_t)start : (q))
+    sb_printf(&s, "msd_fib\n");
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t i = (uint32_t)RL((int64_t)k); /* the state written as k */
+        sb_printf(&s, "\n%" PRIu32 " %" PRId64 "\n", k, out[i]);
+        for (int d = 0; d < 2; d++)
+            if (nx[2 * i + d] >= 0)
+                sb_printf(&s, "%d -> %" PRId64 "\n", d, RL(nx[2 * i + d]));
+    }
+#undef RL
+    free(out);
+    free(nx);
+    return s.b;
+}
+
+static const char *const dom_moves =
+    "((Ez z<y & $%s(x,z)) | (Ez z<x & $%s(z,y)) | (Ek k>0 & k<=x & k<=y & $%s(x-k,y-k)))";
+
+char *wy_automaton_walnut_proof(const wy_automaton *a, const char *name, const wy_pos *small, size_t nsmall,
+                                wy_status *status, char *err, size_t errlen)
+{
+    const wy_automaton_info *in = wy_automaton_get_info(a);
+    *status = WY_OK;
+    const wy_rules *r = &in->rules;
+    if (r->game != WY_GAME_WYTHOFF || r->passes || r->heap || r->max || r->mod || r->has_terminal || r->misere ||
+        in->value != 1) {
+        *status = wy_fail(WY_EINVAL, err, errlen,
+                          "the Walnut proof is written for the value-1 layer of wythoff (this automaton is of value %" PRIu64
+                          " of another ruleset)",
+                          in->value);
+        return NULL;
+    }
+    if (!name || !name[0] || name[0] < 'A' || name[0] > 'Z' || strlen(name) > 40 ||
+        strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != strlen(name)) {
+        *status = wy_fail(WY_EINVAL, err, errlen,
+                          "a Walnut word automaton's name: an upper-case letter, then letters, digits or _ (at most 40)");
+        return NULL;
+    }
+    sbuf s = {malloc(8192), 0, 8192};
+    sb_printf(&s,
+              "reg wyshift msd_fib msd_fib \"([0,0]|[0,1][1,0])*\";\n"
+              "def wyphin \"?msd_fib (n=0 & s=0) | (n>=1 & Em,t m+1=n & $wyshift(m,t) & s=t+1)\";\n"
+              "def wyp \"?msd_fib Ez $wyphin(z,x) & y=x+z\";\n"
+              "def wypp \"?msd_fib $wyp(x,y) | $wyp(y,x)\";\n"
+              "eval wyp_origin \"?msd_fib $wypp(0,0)\";\n"
+              "eval wyp_rows \"?msd_fib ~(Ex,y,z y<z & $wypp(x,y) & $wypp(x,z))\";\n"
+              "eval wyp_diagonals \"?msd_fib ~(Ex,y,k k>0 & $wypp(x,y) & $wypp(x+k,y+k))\";\n");
+    sb_printf(&s, "eval wyp_reach \"?msd_fib Ax,y ~$wypp(x,y) => ");
+    sb_printf(&s, dom_moves, "wypp", "wypp", "wypp");
+    sb_printf(&s, "\";\n"
+                  "def wys1u \"?msd_fib x<=y & En,a n+x=y & $wyphin(n,a) & (");
+    for (int64_t d = in->min_out; d <= in->max_out; d++) {
+        sb_printf(&s, "%s(.%s[n]=@%" PRId64 " & ", d == in->min_out ? "" : " | ", name, d);
+        if (d >= 0)
+            sb_printf(&s, "x=a+%" PRId64 ")", d);
+        else
+            sb_printf(&s, "x+%" PRId64 "=a)", -d);
+    }
+    sb_printf(&s, ")\";\n"
+                  "def wys1 \"?msd_fib $wys1u(x,y) | $wys1u(y,x)\";\n"
+                  "eval wys1_avoids_p \"?msd_fib ~(Ex,y $wys1(x,y) & $wypp(x,y))\";\n"
+                  "eval wys1_rows \"?msd_fib ~(Ex,y,z y<z & $wys1(x,y) & $wys1(x,z))\";\n"
+                  "eval wys1_diagonals \"?msd_fib ~(Ex,y,k k>0 & $wys1(x,y) & $wys1(x+k,y+k))\";\n"
+                  "eval wys1_reach \"?msd_fib Ax,y (~$wypp(x,y) & ~$wys1(x,y)) => ");
+    sb_printf(&s, dom_moves, "wys1", "wys1", "wys1");
+    sb_printf(&s, "\";\n");
+    if (small) {
+        sb_printf(&s, "def wyq \"?msd_fib ($wys1(x,y) & (x>=9 | y>=9))");
+        for (size_t i = 0; i < nsmall; i++)
+            sb_printf(&s, " | (x=%" PRIu32 " & y=%" PRIu32 ")", small[i].x, small[i].y);
+        sb_printf(&s, "\";\n"
+                      "eval wyq_rows \"?msd_fib ~(Ex,y,z y<z & $wyq(x,y) & $wyq(x,z))\";\n"
+                      "eval wyq_columns \"?msd_fib ~(Ex,y,z y<z & $wyq(y,x) & $wyq(z,x))\";\n"
+                      "eval wyq_diagonals \"?msd_fib ~(Ex,y,k k>0 & $wyq(x,y) & $wyq(x+k,y+k))\";\n"
+                      "eval wyq_no_pass \"?msd_fib ~(Ex,y $wyq(x,y) & $wypp(x,y) & (x>0 | y>0))\";\n"
+                      "eval wyq_reach \"?msd_fib Ax,y (~$wyq(x,y) & ~($wypp(x,y) & (x>0 | y>0))) => ");
+        sb_printf(&s, dom_moves, "wyq", "wyq", "wyq");
+        sb_printf(&s, "\";\n");
+    }
+    if (!s.b)
+        *status = wy_fail(WY_ERANGE, err, errlen, "out of memory for the Walnut file");
+    return s.b;
+}
