@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -389,6 +390,19 @@ static int do_prove(cli_config *c, const char *path)
         return cli_interrupted() ? cli_die(130, "interrupted")
                                  : cli_die(2, "%s --build-only --home %s failed (exit %d)", walnut, home, st);
     }
+    /* Walnut keeps what `def` makes in the home's libraries, so two proofs
+     * at once in one home would read each other's definitions: one at a time
+     * (the lock goes with the process) */
+    char lockp[4300];
+    snprintf(lockp, sizeof lockp, "%s/.wythoff-prove.lock", home);
+    int lfd = open(lockp, O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+    if (lfd < 0 || flock(lfd, LOCK_EX) != 0) {
+        free(cmds);
+        free(word);
+        if (lfd >= 0)
+            close(lfd);
+        return cli_interrupted() ? cli_die(130, "interrupted") : cli_die(2, "cannot lock %s (%s)", lockp, strerror(errno));
+    }
     snprintf(file, sizeof file, "%s/Word Automata Library/%s.txt", home, name);
     snprintf(cmdfile, sizeof cmdfile, "%s/wythoff-proof-%ld.txt", home, (long)getpid());
     if ((rc = write_file(file, word)) || (rc = write_file(cmdfile, cmds))) {
@@ -402,6 +416,7 @@ static int do_prove(cli_config *c, const char *path)
     size_t outlen = 0;
     st = run_tool(runargs, cmdfile, &out, &outlen);
     unlink(cmdfile);
+    close(lfd);
     if (st != 0 || !out) {
         free(cmds);
         free(word);

@@ -186,7 +186,7 @@ void wy_floor_phi_inv(mpz_t out, const mpz_t n)
 /* floor(n phi) for n < 2^62: the Zeckendorf word of n - 1 shifted left by
  * one digit, plus 1 (tests/unit/t-automaton.c checks it against
  * wy_floor_phi). */
-static uint64_t floor_phi_u64(uint64_t n)
+uint64_t wy_floor_phi_u64(uint64_t n)
 {
     if (n == 0)
         return 0;
@@ -721,7 +721,7 @@ static int on_pos(void *ctx, uint64_t x, uint64_t y)
         c->seen[n >> 3] |= (unsigned char)(1u << (n & 7));
         c->found++;
         int64_t d = wy_automaton_output_u64(c->check, n);
-        if ((int64_t)(x - floor_phi_u64(n)) != d && c->bad > n)
+        if ((int64_t)(x - wy_floor_phi_u64(n)) != d && c->bad > n)
             c->bad = n;
         return 0;
     }
@@ -1024,7 +1024,7 @@ wy_status wy_automaton_learn(wy_automaton **out, const wy_rules *rules, wy_side 
     }
     st = scan_diagonals(&c, rules, side, g, mem_limit, run, err, errlen);
     for (uint64_t n = 0; st == WY_OK && n < diagonals; n++) {
-        int64_t off = (int64_t)(c.x[n] - floor_phi_u64(n));
+        int64_t off = (int64_t)(c.x[n] - wy_floor_phi_u64(n));
         if (off < -(int64_t)INT32_MAX || off > INT32_MAX)
             st = wy_fail(WY_EUNDECIDED, err, errlen,
                          "diagonal %" PRIu64 ": the position is %" PRId64 " from floor(n phi): not a bounded offset",

@@ -13,8 +13,10 @@
  * When nothing decides a position the answer is WY_ERANGE with the reason.
  */
 #include "exact.h"
+#include "automata_data.h"
 #include "exact_misere.h"
 #include "internal.h"
+#include "wythoff_automaton.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +107,12 @@ wy_status wy_exact_new_run(wy_exact **out, const wy_rules *rules, uint64_t mem_l
             st = wy_exact_new_run(&e->normal, &nr, mem_limit, run, err, errlen);
         }
     }
+    /* Wythoff's value-1 layer: the proved automaton compiled in */
+    if (st == WY_OK && (e->kind == K_WYT || e->kind == K_WPASS)) {
+        for (const wy_automaton_text *t = wy_automata_data; t->name && !e->v1; t++)
+            if (!strcmp(t->name, "wythoff-v1.aut") && wy_automaton_parse(&e->v1, t->text, t->len, NULL, 0) != WY_OK)
+                st = wy_fail(WY_EINTERNAL, err, errlen, "the compiled-in automaton %s does not parse", t->name);
+    }
     /* the same game with 0 and 1 passes (wy_ex_pass_sub) */
     for (uint32_t q = 0; st == WY_OK && q < 2 && q < rules->passes; q++) {
         wy_rules pr = *rules;
@@ -130,6 +138,7 @@ void wy_exact_free(wy_exact *e)
     wy_exact_free(e->normal);
     wy_exact_free(e->pass_red[0]);
     wy_exact_free(e->pass_red[1]);
+    wy_automaton_free(e->v1);
     free(e->cache_dir);
     for (int i = 0; i < 8; i++)
         mpz_clear(e->t[i]);
@@ -582,8 +591,18 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
     case K_WYT:
         r->outcome = !wy_wythoff_is_p(x, y);
         r->method = "closed form: Wythoff pairs (floor(n phi) by integer square root)";
-        if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP, M_STRIP_CACHED))
-            why = no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
+        if (r->outcome && e->v1 && wy_automaton_contains(e->v1, lo, hi)) {
+            mpz_set_ui(v, 1);
+            r->has_value = 1;
+            r->method = M_V1;
+        } else if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP, M_STRIP_CACHED)) {
+            why = e->v1 ? "G >= 2: neither a P-position nor on the value-1 layer (" M_V1 "); Wythoff's values "
+                          "2 and above have no known closed form"
+                        : no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
+            if (e->v1)
+                r->method = "closed form: Wythoff pairs, and the value-1 layer by its Fibonacci automaton proved by "
+                            "Walnut (docs/automata.md)";
+        }
         break;
     case K_WMAX: {
         unsigned long q = (unsigned long)b->max + 1;
@@ -649,7 +668,13 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         /* not both below SMALL = 64, so x >= 9 or y >= 9: paper 000 Corollary 2,
          * P iff G_Wythoff = 1; bf_not_one needs x >= 7, true when min >= 7,
          * and a smaller min lies in the strip unless the strip failed */
-        if (wy_wythoff_is_p(x, y) || bf_not_one(e, lo, hi)) {
+        if (e->v1) {
+            r->outcome = !wy_automaton_contains(e->v1, lo, hi);
+            r->method = "paper 000 Corollary 2 (P iff Wythoff value 1 when x >= 9 or y >= 9), proved for every "
+                        "position by Walnut with Wythoff's value-1 automaton (docs/automata.md)";
+            if (r->outcome)
+                why = "the value of an N-position of the pass game has no known closed form";
+        } else if (wy_wythoff_is_p(x, y) || bf_not_one(e, lo, hi)) {
             r->outcome = 1;
             r->method = "paper 000 Corollary 2 (P iff Wythoff value 1) and Blass-Fraenkel's bound on "
                         "value-1 positions (paper 000 Theorem 3)";
@@ -851,6 +876,14 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
         mpz_set_ui(ans->value, side.heap);
         ans->has_value = 1;
         ans->outcome = 'N';
+        return WY_OK;
+    }
+    if (st == WY_OK && side.heap == 1 && e->kind == K_WYT && e->v1) {
+        /* G_base is neither 0 nor 1 here (the automaton decides 1): G = G_base xor 1 >= 2 */
+        ans->outcome = 'N';
+        snprintf(ans->why, sizeof ans->why,
+                 "G >= 2: G = G_Wythoff xor 1 and G_Wythoff >= 2 here, whose exact value has no known closed form");
+        ans->method = "nim-sum with the heap (G = G_Wythoff xor 1) and " M_V1;
         return WY_OK;
     }
     if (side.heap == 1 && (e->kind == K_WYT) && mpz_cmp_ui(x, 7) >= 0 && mpz_cmp_ui(y, 7) >= 0) {

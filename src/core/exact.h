@@ -29,7 +29,8 @@ enum {
     K_WT2,       /* wythoff+terminal=2 (paper 001) */
     K_WT2M,      /* wythoff+terminal=2+misere (paper 001) */
     K_WPASS,     /* wythoff+pass (paper 000, G1) */
-    K_BOUNDED    /* any other ruleset with max=N: periodicity certificate */
+    K_BOUNDED,   /* any other ruleset with max=N: periodicity certificate */
+    K_V1         /* winning moves only (exact_moves.c): P-positions = Wythoff's value-1 layer */
 };
 
 struct wy_exact {
@@ -64,8 +65,14 @@ struct wy_exact {
     int canceled;       /* run->progress stopped the current call */
     int transient;      /* the current call could not afford a proof (memory) */
     char transient_err[WY_ERRLEN];
+    struct wy_automaton *v1; /* wythoff (base game without options) and wythoff+pass: Wythoff's value-1
+                                layer, the automaton proved by Walnut (data/automata/wythoff-v1.aut,
+                                docs/automata.md); NULL for other games */
     mpz_t t[8];         /* scratch */
 };
+
+/* The value-1 method's name (docs/exact.md, docs/automata.md). */
+#define M_V1 "Wythoff's value-1 layer by its Fibonacci automaton (188 states), proved for every position by Walnut (docs/automata.md)"
 
 /* (x, y) lies in the small table. */
 static inline int wy_ex_fits_small(const mpz_t x, const mpz_t y)

@@ -2,6 +2,7 @@
  * (wy_exact_winning): in each line of moves, the P-positions are found
  * from the ruleset's closed form or periodicity, then each is tested. */
 #include "exact.h"
+#include "wythoff_automaton.h"
 #include "exact_misere.h"
 #include "internal.h"
 
@@ -324,6 +325,41 @@ static void win_partners(search *w, int ek)
         try_region(w, 8, 14, 0); /* the small region's P-positions (x, y < 8) */
 }
 
+/* Wythoff's value-1 layer as the P-positions (wythoff+heap=1 with the heap,
+ * wythoff+pass with the pass; docs/automata.md): in the row of x and the
+ * column of y, the layer's positions the automaton gives (one each); on the
+ * diagonal, the layer's position with the same difference; and, for the pass
+ * game, the P-positions of x, y <= 8 that one move reaches.  Each candidate
+ * is tested with the P-test. */
+static void win_v1(search *w, const wy_automaton *v1, int pass_game)
+{
+    mpz_t c[4];
+    for (int i = 0; i < 4; i++)
+        mpz_init(c[i]);
+    for (int line = 0; line < 2; line++) { /* 0: column move (x changes), 1: row move */
+        mpz_srcptr fixed = line == 0 ? w->y : w->x, moving = line == 0 ? w->x : w->y;
+        size_t n = 0;
+        wy_automaton_row(v1, c, 4, &n, fixed);
+        for (size_t i = 0; i < n && i < 4; i++)
+            if (mpz_cmp(c[i], moving) < 0)
+                try_to(w, line ? WY_MOVE_ROW : WY_MOVE_COL, line ? w->x : c[i], line ? c[i] : w->y, w->side);
+        if (n > 4)
+            w->undecided = 1; /* not a layer of one position per row: never for the proved automaton */
+    }
+    mpz_sub(w->k, w->y, w->x);
+    mpz_abs(w->u, w->k);
+    if (wy_automaton_diagonal(v1, w->tx, w->ty, w->u, NULL, 0) == WY_OK) {
+        if (mpz_sgn(w->k) < 0)
+            mpz_swap(w->tx, w->ty);
+        if (mpz_cmp(w->tx, w->x) < 0)
+            try_to(w, WY_MOVE_DIAG, w->tx, w->ty, w->side);
+    }
+    if (pass_game)
+        try_region(w, 9, 16, 0);
+    for (int i = 0; i < 4; i++)
+        mpz_clear(c[i]);
+}
+
 /* wythoff+terminal=2 (paper 001): the P-positions in the row of c are
  * c = a_n + g(n) - 1 (partner b_n + g(n)) or c = b_n + g(n) (partner
  * a_n + g(n) - 1); on the diagonal, difference n + 1; and the terminal set. */
@@ -501,8 +537,11 @@ wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const
         corner = c->mis_form == WY_MIS_NIM ? 2 : c->mis_form == WY_MIS_WYT || c->mis_form == WY_MIS_NIM_PASS ? 3 : 0;
     }
     w.hx = n->heap_xor ? w.cside.heap : 0;
+    int v1 = n->v1 && !mis && ((ek == K_WYT && w.hx == 1) || (ek == K_WPASS && w.cside.pass == 1));
     if ((w.hx && ek != K_NIM && ek != K_NIMMAX && ek != K_BOUNDED) || (ek == K_WPASS && w.cside.pass > 0))
         ek = K_NONE; /* the P-positions in a line are not known in closed form */
+    if (v1)
+        ek = K_V1; /* ... but those of the value-1 layer are (docs/automata.md) */
     const wy_side none = {0, 0};
     if (wy_ex_fits_small(x, y) &&
         wy_moves_count(&e->rules, mpz_get_ui(x), mpz_get_ui(y), none) <= SMALL_MOVES) {
@@ -518,6 +557,7 @@ wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const
         case K_NIMPASS:
         case K_WPASS: win_partners(&w, ek); break;
         case K_WT2: win_t2(&w); break;
+        case K_V1: win_v1(&w, n->v1, n->kind == K_WPASS); break;
         case K_WMAX:
         case K_NIMMAX: win_residues(&w, ek); break;
         case K_BOUNDED: st = win_bounded(&w, err, errlen); break;

@@ -57,4 +57,8 @@ static inline uint64_t wy_side_layers(wy_side side)
  * memory. */
 int wy_terminal_values(uint64_t *tv, uint64_t P, uint64_t H, int misere);
 
+/* floor(n phi) for n < 2^62 by the Zeckendorf shift (automaton.c; tests
+ * compare it with wy_floor_phi). */
+uint64_t wy_floor_phi_u64(uint64_t n);
+
 #endif
