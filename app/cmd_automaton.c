@@ -376,12 +376,21 @@ static int do_prove(cli_config *c, const char *path)
         free(cmds);
         return rc ? rc : cli_die(3, "out of memory");
     }
-    const char *home_env = getenv("WALNUT_HOME"), *tmp = getenv("TMPDIR");
+    /* Walnut's home (its build and libraries): $WALNUT_HOME, else the user's
+     * cache directory, never a shared /tmp path another user could fill */
+    const char *home_env = getenv("WALNUT_HOME"), *xdg = getenv("XDG_CACHE_HOME"), *uh = getenv("HOME");
     char home[4096], file[4300], cmdfile[4300];
     if (home_env && *home_env)
         snprintf(home, sizeof home, "%s", home_env);
-    else
-        snprintf(home, sizeof home, "%s/walnut-6.2.0", tmp && *tmp ? tmp : "/tmp");
+    else if (xdg && *xdg)
+        snprintf(home, sizeof home, "%s/wythoff/walnut-6.2.0", xdg);
+    else if (uh && *uh)
+        snprintf(home, sizeof home, "%s/.cache/wythoff/walnut-6.2.0", uh);
+    else {
+        free(cmds);
+        free(word);
+        return cli_die(2, "prove: set WALNUT_HOME (Walnut's home: neither XDG_CACHE_HOME nor HOME is set)");
+    }
     const char *build[] = {walnut, "--build-only", "--home", home, NULL};
     int st = run_tool(build, NULL, NULL, NULL);
     if (st != 0) {
@@ -492,13 +501,27 @@ int cli_cmd_automaton(cli_config *c)
     int want = strcmp(sub, "run") == 0 ? -1 : 2;
     if (want > 0 && c->npos > want)
         return cli_die(2, "automaton %s: unexpected argument '%.60s'", sub, c->pos[want]);
+    /* options that belong to other subcommands are refused, not ignored */
+    static const struct {
+        int id;
+        const char *subs;
+    } only[] = {{O_OUTPUT, " learn walnut "}, {O_VALUE, " learn "}, {O_ROWS, " learn verify "},
+                {O_WORD, " walnut "},     {O_NAME, " walnut prove "}, {O_WALNUT, " prove "},
+                {O_PASS, " learn "},      {O_HEAP, " learn "}};
+    char key[48];
+    snprintf(key, sizeof key, " %.40s ", sub);
+    for (size_t i = 0; i < sizeof only / sizeof *only; i++)
+        if (c->given[only[i].id] && !strstr(only[i].subs, key) && strstr(" learn verify walnut prove run ", key))
+            return cli_die(2, "automaton %s: --%s belongs to%s", sub,
+                           only[i].id == O_OUTPUT ? "output" : only[i].id == O_VALUE ? "value" : only[i].id == O_ROWS ? "rows"
+                           : only[i].id == O_WORD ? "word" : only[i].id == O_NAME ? "name" : only[i].id == O_WALNUT ? "walnut"
+                           : only[i].id == O_PASS ? "pass" : "heap",
+                           only[i].subs);
     if (strcmp(sub, "learn") == 0) {
         c->pos[0] = c->pos[1];
         c->npos = 1;
         return do_learn(c);
     }
-    if (c->given[O_PASS] || c->given[O_HEAP])
-        return cli_die(2, "automaton %s: --pass and --heap belong to learn (a file names its side state)", sub);
     if (strcmp(sub, "verify") == 0)
         return do_verify(c, c->pos[1]);
     if (strcmp(sub, "walnut") == 0)

@@ -130,7 +130,7 @@ static void usage_tool(FILE *f)
             WY_VERSION);
     for (size_t i = 0; i < NCOMMANDS; i++) {
         const char *s = commands[i].summary;
-        fprintf(f, "  %-7s %.*s\n", commands[i].name, (int)strcspn(s, "\n"), s);
+        fprintf(f, "  %-9s %.*s\n", commands[i].name, (int)strcspn(s, "\n"), s);
     }
     fputs("\nRULES := GAME ('+' OPTION)*, GAME wythoff|nim, OPTION pass|pass=K|heap=H|max=N|mod=M|terminal=K|misere\n"
           "examples: wythoff, wythoff+pass, wythoff+heap=1, wythoff+terminal=2+misere, wythoff+max=5, nim+pass,\n"

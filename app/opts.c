@@ -76,7 +76,7 @@ static const struct {
     {O_ROWS, "rows", 1, C_AUTOMATON, "N",
      "learn, verify: the diagonals 0..N-1 (default 600000 for learn, 10^6 for verify; accepts 6e7)"},
     {O_WALNUT, "walnut", 1, C_AUTOMATON, "PATH",
-     "prove: the walnut script of Walnut 6.2.0 (default $WYTHOFF_WALNUT; Walnut's home: $WALNUT_HOME, else $TMPDIR/walnut-6.2.0)"},
+     "prove: the walnut script of Walnut 6.2.0 (default $WYTHOFF_WALNUT; Walnut's home: $WALNUT_HOME, else ~/.cache/wythoff/walnut-6.2.0)"},
     {O_WORD, "word", 0, C_AUTOMATON, NULL, "walnut: write the word automaton (Walnut's Word Automata Library format) instead of the commands"},
     {O_NAME, "name", 1, C_AUTOMATON, "NAME", "walnut, prove: the word automaton's name in Walnut (default WYTHOFFV1)"},
     {O_LIMIT, "limit", 1, C_CHECK, "N",

@@ -256,8 +256,7 @@ wy_status wy_automaton_diagonal(const wy_automaton *a, mpz_t x, mpz_t y, const m
     else
         mpz_sub_ui(x, x, (unsigned long)-d);
     if (mpz_sgn(x) < 0)
-        return wy_fail(WY_EINTERNAL, err, errlen, "the automaton puts diagonal %s at a negative x",
-                       mpz_fits_ulong_p(n) ? "n" : "n (a big one)");
+        return wy_fail(WY_EINTERNAL, err, errlen, "the automaton puts a diagonal at a negative x (a wrong automaton)");
     mpz_add(y, x, n);
     return WY_OK;
 }
@@ -666,6 +665,26 @@ wy_status wy_automaton_parse(wy_automaton **out, const char *text, size_t len, c
     }
     if (!goto_fail && a->next[2 * start] != (int32_t)start)
         PERR("the start state %" PRIu32 " must go to itself on 0 (leading zeros do not change a number)", start);
+    if (!goto_fail) {
+        /* every Zeckendorf word must run to the end: a move on 0 from every
+         * state, and a move on 1 from every state not entered by a 1 */
+        unsigned char *by1 = calloc(in.states, 1);
+        if (!by1) {
+            wy_automaton_free(a);
+            return wy_fail(WY_ERANGE, err, errlen, "out of memory");
+        }
+        for (uint32_t s = 0; s < in.states; s++)
+            if (a->next[2 * s + 1] != NONE)
+                by1[a->next[2 * s + 1]] = 1;
+        for (uint32_t s = 0; s < in.states && !goto_fail; s++) {
+            if (a->next[2 * s] == NONE)
+                PERR("state %" PRIu32 " has no move on 0 (every state needs one: a 0 may always follow)", s);
+            else if (!by1[s] && a->next[2 * s + 1] == NONE)
+                PERR("state %" PRIu32 " is never entered by a 1 and has no move on 1 (a Zeckendorf word could stop "
+                     "there)", s);
+        }
+        free(by1);
+    }
     if (!goto_fail) {
         /* no state entered by a 1 may move on 1 (Zeckendorf words have no
          * adjacent 1s); and the outputs' range, for the row search */
@@ -1156,8 +1175,10 @@ wy_status wy_automaton_verify(const wy_automaton *a, uint64_t diagonals, uint64_
         if (bad_n)
             *bad_n = c.bad;
         return wy_fail(WY_EDIFF, err, errlen, "diagonal %" PRIu64 ": the automaton gives offset %" PRId64
-                       ", the layer engine another position",
-                       c.bad, wy_automaton_output_u64(a, c.bad));
+                       " (position (%" PRIu64 ", %" PRIu64 ")), the layer engine another position",
+                       c.bad, wy_automaton_output_u64(a, c.bad),
+                       wy_floor_phi_u64(c.bad) + (uint64_t)wy_automaton_output_u64(a, c.bad),
+                       wy_floor_phi_u64(c.bad) + (uint64_t)wy_automaton_output_u64(a, c.bad) + c.bad);
     }
     return WY_OK;
 }

@@ -116,12 +116,14 @@ char *wy_automaton_walnut_proof(const wy_automaton *a, const char *name, const w
     const wy_automaton_info *in = wy_automaton_get_info(a);
     *status = WY_OK;
     const wy_rules *r = &in->rules;
+    char rules_text[128];
+    wy_rules_format(rules_text, sizeof rules_text, r);
     if (r->game != WY_GAME_WYTHOFF || r->passes || r->heap || r->max || r->mod || r->has_terminal || r->misere ||
         in->value != 1) {
         *status = wy_fail(WY_EINVAL, err, errlen,
-                          "the Walnut proof is written for the value-1 layer of wythoff (this automaton is of value %" PRIu64
-                          " of another ruleset)",
-                          in->value);
+                          "the Walnut proof is written for the value-1 layer of wythoff (this automaton: value %" PRIu64
+                          " of %s)",
+                          in->value, rules_text);
         return NULL;
     }
     if (!name || !name[0] || name[0] < 'A' || name[0] > 'Z' || strlen(name) > 40 ||
