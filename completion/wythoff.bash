@@ -6,13 +6,14 @@
 # accepts: the tool's option table, app/opts.c, which tests/cli/completion.sh
 # compares with `wythoff COMMAND --help`); the values of --format (per
 # command), --style and --engine; rulesets (wythoff, nim, and after '+' the
-# options not yet given); file names after --output, --certificate, --plot and for compare's FILE;
-# the sequences of `bfile`; and claim ids for `check`, read from `wythoff check --list` of the tool
+# options not yet given); file names after --output, --certificate, --plot, --walnut and for compare's FILE;
+# the sequences of `bfile`; the subcommands of `automaton` (learn's ruleset,
+# the others' file); and claim ids for `check`, read from `wythoff check --list` of the tool
 # being completed (only the paper prefixes when it cannot be run).
 # Self-contained: it needs neither bash-completion's helpers nor external
 # programs other than the tool itself.
 
-_wythoff_commands='table value ppos moves period bfile heap3 glayers compare check plot graph play serve'
+_wythoff_commands='table value ppos moves period bfile heap3 automaton glayers compare check plot graph play serve'
 
 # The options of each command (without the common ones below).
 declare -A _wythoff_opts=(
@@ -25,6 +26,7 @@ declare -A _wythoff_opts=(
   [compare]='--size --pass --heap --format --output --value --engine --outcome --value-b --symmetric --summary'
   [heap3]='--size --format --output --list --slice --engine --plot'
   [glayers]='--size --value --store --read --index --terms --format --output'
+  [automaton]='--value --rows --walnut --word --name --format --output'
   [check]='--format --output --list --limit'
   [plot]='--size --rows --cols --pass --heap --format --output --value --style --cell --title'
   [graph]='--size --rows --cols --pass --heap --format --output --max-edges'
@@ -37,7 +39,7 @@ _wythoff_common_opts='--mem-limit --threads --quiet --help --version'
 _wythoff_arg_opts=' --size --rows --cols --pass --heap --format --output --value --from --terms --max-cols '
 _wythoff_arg_opts+='--engine --value-b --limit --style --cell --title --max-edges --mem-limit --threads '
 _wythoff_arg_opts+='--first --seed --port --bind --timeout --certificate --slice --plot --offset '
-_wythoff_arg_opts+='--store --read --index '
+_wythoff_arg_opts+='--store --read --index --walnut --name '
 
 # The formats of each command, the default first.
 declare -A _wythoff_formats=(
@@ -49,6 +51,7 @@ declare -A _wythoff_formats=(
   [compare]='text csv json'
   [heap3]='text csv json png'
   [glayers]='text csv json'
+  [automaton]='text'
   [check]='text markdown json'
   [plot]='png svg'
   [graph]='dot svg png pdf'
@@ -143,10 +146,11 @@ _wythoff() {
   [[ " $_wythoff_commands " == *" $cmd "* ]] || return 0
 
   # what comes before: options given, positional arguments, '--'
-  local npos=0 ddash=0 prev= given=' '
+  local npos=0 ddash=0 prev= given=' ' first=
   for ((i = 2; i < cword; i++)); do
     w=${words[i]}
     if ((ddash)); then
+      [ "$npos" = 0 ] && first=$w
       npos=$((npos + 1))
     elif [ "$w" = -- ]; then
       ddash=1
@@ -164,6 +168,7 @@ _wythoff() {
     elif [ "$w" = -h ]; then
       given+='--help '
     else
+      [ "$npos" = 0 ] && first=$w
       npos=$((npos + 1))
     fi
   done
@@ -185,7 +190,7 @@ _wythoff() {
       --style) [ "$cmd" = plot ] && cands=($(compgen -W 'heatmap ppos table' -- "$val")) ;;
       --engine) if [ "$cmd" = heap3 ]; then cands=($(compgen -W 'sweep layer' -- "$val")); else cands=($(compgen -W 'auto table layer' -- "$val")); fi ;;
       --first) [ "$cmd" = play ] && cands=($(compgen -W 'me engine' -- "$val")) ;;
-      --output | --certificate | --plot) files=1 ;;
+      --output | --certificate | --plot | --walnut) files=1 ;;
       --store | --read)
         compopt -o filenames 2>/dev/null
         cands=($(compgen -d -- "$val")) ;;
@@ -223,6 +228,17 @@ _wythoff() {
           cands=($(compgen -W 'ppos-a ppos-b gpos-a gpos-b preperiod period saltus' -- "$cur"))
         elif ((npos == 1)); then
           cands=($(_wythoff_rules "$cur"))
+        fi
+        ;;
+      automaton)
+        # the subcommand, then learn's ruleset or the automaton file
+        if ((npos == 0)); then
+          cands=($(compgen -W 'learn verify walnut prove run' -- "$cur"))
+        elif ((npos == 1)) && [ "$first" = learn ]; then
+          cands=($(_wythoff_rules "$cur"))
+        elif ((npos == 1)); then
+          compopt -o filenames 2>/dev/null
+          cands=($(compgen -f -- "$cur"))
         fi
         ;;
       *) ((npos == 0)) && cands=($(_wythoff_rules "$cur")) ;;

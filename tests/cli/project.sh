@@ -15,10 +15,10 @@ V=$(sed -n 's/^#define WY_VERSION "\(.*\)"/\1/p' include/wythoff.h)
 v=$("$W" --version); [ "$v" = "wythoff $V" ] && pass "wythoff --version: $v" || fail "wythoff --version: '$v', expected 'wythoff $V'"
 v=$("$W" table --version); [ "$v" = "wythoff $V" ] && pass "wythoff table --version: $v" || fail "wythoff table --version: '$v'"
 # No other file spells the version as a literal (it would fall behind).
-# (The manual's transcripts and pictures, and the b-files' "Made by" lines,
-# show the version of their run.)
+# (The manual's transcripts and pictures, the b-files' "Made by" lines and
+# the automata's "made-by" lines show the version of their run.)
 hits=$( (git ls-files 2>/dev/null || find . -type f -not -path './build*') | sed 's|^\./||' |
-       grep -v -e '^CHANGELOG.md$' -e '^CITATION.cff$' -e '^include/wythoff.h$' -e '^docs/' -e '^README.md$' -e '^data/bfiles/' |
+       grep -v -e '^CHANGELOG.md$' -e '^CITATION.cff$' -e '^include/wythoff.h$' -e '^docs/' -e '^README.md$' -e '^data/bfiles/' -e '^data/automata/' |
        xargs -r grep -lF "$V" 2>/dev/null)
 [ -z "$hits" ] && pass "no source file repeats the version $V as a literal" || fail "the version is repeated in: $hits"
 c=$(sed -n 's/^version: *"\{0,1\}\([^"]*\)"\{0,1\} *$/\1/p' CITATION.cff)
