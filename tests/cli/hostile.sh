@@ -554,13 +554,15 @@ done
 # itself (0, 2, 3 or 6 before the signal, or 143), never the backstop.
 # The cases run side by side, as the ones above (each its own files).
 RANDOM=$(( ${WY_SEED:-20261121} % 32768 ))
-big() { echo $(( ((RANDOM << 15 | RANDOM) & ((1 << (10 + RANDOM % 22)) - 1)) | 1024 )); }
+# (big sets $v: RANDOM in a $(...) subshell is reseeded by bash 5.1 and
+# later, so H=$(big) drew other numbers in every run)
+big() { v=$(( ((RANDOM << 15 | RANDOM) & ((1 << (10 + RANDOM % 22)) - 1)) | 1024 )); }
 cmds=("table RULES --size 3 --format csv" "value RULES 3 5" "moves RULES 30 50" "ppos RULES --size 100 --count"
       "plot RULES --size 8 --output $stopd/rN.png" "compare RULES wythoff --size 8" "value RULES 100000 161800")
 nrand=$([ "$san" = 1 ] && echo 3 || echo 8)
 declare -A rand_pid=() rand_args=()
 for i in $(seq 1 "$nrand"); do
-  H=$(big) K=$(big)
+  big; H=$v; big; K=$v
   case $((RANDOM % 4)) in
     0) R=wythoff+heap=$H+misere ;; 1) R=wythoff+pass=$K ;; 2) R=nim+pass=$K+heap=$H ;; *) R=wythoff+pass=$K+heap=$H+misere ;;
   esac
