@@ -17,7 +17,9 @@
 #     run under the sanitizers at smaller sizes (the 46-row strips and the
 #     rows proved on demand: t-exact, t-strip, t-eval; a command stopped
 #     after N seconds: hostile.sh's signals); the normal run checks their
-#     output.
+#     output.  There, too, a command that an earlier example ran (the same
+#     text) is not run again: the earlier output is compared with this
+#     example's lines.
 # (b) The ```c block of docs/conventions.md (the library example; README.md must
 #     hold the same text) is compiled against $WY_BUILD/libwythoff.a
 #     (with -fsanitize=address,undefined when WY_BUILD is build-san) and run;
@@ -62,6 +64,11 @@ SAN_LEAVE_OUT=(
   'wythoff value wythoff 4[5-9] [0-9]'  # rows 45-47 at y of 30 digits: a 46-row strip or a proof on demand
   'timeout .* build/wythoff (table|period) '  # stopped by a signal after seconds of work
 )
+# Under the sanitizers a command that an earlier example ran already (the
+# same text: check 000.thm4 in three files, ...) is not run again: its
+# output is the earlier run's, compared with this example's lines (the
+# normal run runs each).
+declare -A ran=()
 n=0 left=0
 for f in "$tmp"/[0-9]*.cmd; do
   [ -e "$f" ] || continue
@@ -77,14 +84,19 @@ for f in "$tmp"/[0-9]*.cmd; do
     done
   fi
   run=${cmd//build\/wythoff/$build/wythoff}
-  # timeout(1) sends SIGCONT after its signal: should it come while
-  # LeakSanitizer has the exiting tool stopped under ptrace (its check at
-  # exit), the check waits forever (seen once under load).  Such examples
-  # run without the leak check; everything else still applies.
-  lsan=${ASAN_OPTIONS:-}
-  case $cmd in *timeout*) lsan=${lsan:+$lsan:}detect_leaks=0 ;; esac
-  ASAN_OPTIONS=$lsan NO_COLOR=1 bash -c "{ $run
+  if [ "${WY_TEST_SAN:-0}" = 1 ] && [ -n "${ran[$cmd]:-}" ]; then
+    cp "${ran[$cmd]}" "$b.out"
+  else
+    ran[$cmd]=$b.out
+    # timeout(1) sends SIGCONT after its signal: should it come while
+    # LeakSanitizer has the exiting tool stopped under ptrace (its check at
+    # exit), the check waits forever (seen once under load).  Such examples
+    # run without the leak check; everything else still applies.
+    lsan=${ASAN_OPTIONS:-}
+    case $cmd in *timeout*) lsan=${lsan:+$lsan:}detect_leaks=0 ;; esac
+    ASAN_OPTIONS=$lsan NO_COLOR=1 bash -c "{ $run
 } 2>&1" >"$b.out" </dev/null
+  fi
   sed -E "$durations" "$b.exp" >"$b.expn"
   sed -E "$durations" "$b.out" >"$b.outn"
   if cmp -s "$b.expn" "$b.outn"; then

@@ -412,48 +412,11 @@ out=$("$W" ppos wythoff --from 5 --terms 0 2>/dev/null)
 [ -z "$out" ] && pass "ppos --from --terms 0 prints nothing on standard output" || fail "ppos --terms 0 printed: $out"
 
 # --- issue 26: wythoff-mpi ------------------------------------------------------
-# wythoff-mpi's failures are exit codes (tests/cli/mpi.sh has the rest: a full
-# tmpfs, signals, SIGKILL's leftover): a write past a file-size limit in the
-# middle of a run is exit 2 naming the file, said once, with no file left (it
-# was exit 0 and a table of zeros); a --trace file that cannot be opened is
-# exit 2 before any work (it was exit 0); no arguments print the usage once
-# (it was once a rank).
-M=${WY_BUILD:-build}/wythoff-mpi
-if [ ! -x "$M" ] || ! command -v mpirun >/dev/null 2>&1; then
-  echo "skip: wythoff-mpi: $M or mpirun not found (make mpi)"
-else
-  mpi() {  # NAME NP PROGRAM ARGS...: mpirun, its output in $tmp/NAME.out and .err (Open MPI's leaks are its own)
-    local name=$1 np=$2; shift 2
-    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader \
-      OMPI_MCA_btl_base_warn_component_unused=0 OMPI_MCA_orte_tmpdir_base=$tmp/$name.d \
-      ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
-      timeout 120 mpirun -q --oversubscribe --bind-to none -np "$np" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
-    echo $? >"$tmp/$name.rc"
-  }
-  Mabs=$(cd "$(dirname "$M")" && pwd)/$(basename "$M")
-  printf '#!/bin/sh\nulimit -f 20480 && exec "%s" "$@"\n' "$Mabs" >"$tmp/mpi-fsize"  # 20 MiB, the ranks only
-  chmod +x "$tmp/mpi-fsize"
-  mkdir -p "$tmp/mpiout" "$tmp/fs.d" "$tmp/tr.d" "$tmp/us.d"
-  # (at once: mpirun mostly starts and ends; each its own session directory)
-  mpi fs 2 "$tmp/mpi-fsize" table wythoff --size 4096 --output "$tmp/mpiout/f.bin" --threads 1 &
-  mpi tr 2 "$M" table wythoff --size 10 --output "$tmp/mpiout/t.bin" --trace "$tmp/nodir/t.csv" &
-  mpi us 3 "$M" &
-  wait
-  rc=$(cat "$tmp/fs.rc")
-  [ "$rc" -eq 2 ] && [ "$(grep -c '^wythoff-mpi: ' "$tmp/fs.err")" -eq 1 ] &&
-    grep -q "^wythoff-mpi: cannot write $tmp/mpiout/f.bin: File too large (rank" "$tmp/fs.err" &&
-    [ -z "$(ls "$tmp/mpiout" | grep '^f\.bin')" ] &&
-    pass "wythoff-mpi: a 32 MiB table past a 20 MiB file-size limit: exit 2, said once, no file left" ||
-    fail "wythoff-mpi: file-size limit: exit $rc, $(head -c 300 "$tmp/fs.err"), left: $(ls "$tmp/mpiout")"
-  rc=$(cat "$tmp/tr.rc")
-  [ "$rc" -eq 2 ] && grep -q "^wythoff-mpi: cannot write the trace $tmp/nodir/t.csv: No such file" "$tmp/tr.err" &&
-    [ -z "$(ls "$tmp/mpiout" | grep '^t\.bin')" ] && pass "wythoff-mpi --trace into a missing directory: exit 2, no table" ||
-    fail "wythoff-mpi --trace into a missing directory: exit $rc, $(head -c 300 "$tmp/tr.err"), left: $(ls "$tmp/mpiout")"
-  rc=$(cat "$tmp/us.rc")
-  [ "$rc" -eq 2 ] && [ "$(grep -c '^usage: ' "$tmp/us.err")" -eq 1 ] &&
-    pass "wythoff-mpi with no arguments on 3 ranks: the usage once, exit 2" ||
-    fail "wythoff-mpi with no arguments: exit $rc, $(grep -c '^usage: ' "$tmp/us.err") usage lines"
-fi
+# wythoff-mpi's failures as exit codes (a write past a file-size limit in the
+# middle of a run: exit 2 naming the file, said once, no file left; a --trace
+# file that cannot be opened: exit 2 before any work; no arguments: the usage
+# once) are tests/cli/mpi.sh's ("failures are exit codes", "bad usage"), with
+# the same commands: they are not run twice here.
 
 # --- issue 26: exact (no refusal where a proved result decides) -------------
 # Item 3 of issue 26: each of these was a refusal (exit 6) or "G = ?".
@@ -589,35 +552,43 @@ done
 # whatever each command does with them (refuse at once, answer, or start a
 # long computation), SIGTERM half a second after the start ends it by
 # itself (0, 2, 3 or 6 before the signal, or 143), never the backstop.
+# The cases run side by side, as the ones above (each its own files).
 RANDOM=$(( ${WY_SEED:-20261121} % 32768 ))
-big() { echo $(( ((RANDOM << 15 | RANDOM) & ((1 << (10 + RANDOM % 22)) - 1)) | 1024 )); }
+# (big sets $v: RANDOM in a $(...) subshell is reseeded by bash 5.1 and
+# later, so H=$(big) drew other numbers in every run)
+big() { v=$(( ((RANDOM << 15 | RANDOM) & ((1 << (10 + RANDOM % 22)) - 1)) | 1024 )); }
 cmds=("table RULES --size 3 --format csv" "value RULES 3 5" "moves RULES 30 50" "ppos RULES --size 100 --count"
-      "plot RULES --size 8 --output $stopd/r.png" "compare RULES wythoff --size 8" "value RULES 100000 161800")
+      "plot RULES --size 8 --output $stopd/rN.png" "compare RULES wythoff --size 8" "value RULES 100000 161800")
 nrand=$([ "$san" = 1 ] && echo 3 || echo 8)
+declare -A rand_pid=() rand_args=()
 for i in $(seq 1 "$nrand"); do
-  H=$(big) K=$(big)
+  big; H=$v; big; K=$v
   case $((RANDOM % 4)) in
     0) R=wythoff+heap=$H+misere ;; 1) R=wythoff+pass=$K ;; 2) R=nim+pass=$K+heap=$H ;; *) R=wythoff+pass=$K+heap=$H+misere ;;
   esac
   cmd=${cmds[$((RANDOM % ${#cmds[@]}))]}
   args=${cmd/RULES/$R}
+  args=${args/rN.png/r$i.png}
   # shellcheck disable=SC2086
-  "$WREAL" $args >/dev/null 2>"$stopd/r.err" &
-  pid=$!
-  sleep 0.5
-  kill -s TERM "$pid" 2>/dev/null
+  "$WREAL" $args >/dev/null 2>"$stopd/r$i.err" &
+  rand_pid[$i]=$! rand_args[$i]=$args
+done
+sleep 0.5
+for i in $(seq 1 "$nrand"); do kill -s TERM "${rand_pid[$i]}" 2>/dev/null; done
+for i in $(seq 1 "$nrand"); do
+  pid=${rand_pid[$i]} args=${rand_args[$i]}
   n=0
   while kill -0 "$pid" 2>/dev/null && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
-  kill -9 "$pid" 2>/dev/null && { wait "$pid" 2>/dev/null; fail "random side state: $args still running 60 s after SIGTERM"; continue; }
+  kill -9 "$pid" 2>/dev/null && { wait "$pid" 2>/dev/null; fail "random side state: ${args//$stopd/DIR} still running 60 s after SIGTERM"; continue; }
   wait "$pid"
   rc=$?
-  err=$(head -c 300 "$stopd/r.err")
+  err=$(head -c 300 "$stopd/r$i.err")
   case $rc in
-    0|2|3|6|143) ! grep -q '(forced' "$stopd/r.err" && pass "random side state (WY_SEED): $args: exit $rc" ||
-      fail "random side state: $args: the backstop ended it: $err" ;;
-    *) fail "random side state: $args: exit $rc: $err" ;;
+    0|2|3|6|143) ! grep -q '(forced' "$stopd/r$i.err" && pass "random side state (WY_SEED): ${args//$stopd/DIR}: exit $rc" ||
+      fail "random side state: ${args//$stopd/DIR}: the backstop ended it: $err" ;;
+    *) fail "random side state: ${args//$stopd/DIR}: exit $rc: $err" ;;
   esac
-  rm -f "$stopd/r.png"
+  rm -f "$stopd/r$i.png"
 done
 
 

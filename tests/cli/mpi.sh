@@ -41,9 +41,10 @@ if [ -n "${WY_TEST_SAN:-}" ]; then
   supp=$(mktemp) && trap 'rm -f "$supp"' EXIT
   printf 'leak:%s\n' libmpi.so libopen-pal.so libopen-rte.so libhwloc.so libevent libpmix.so >"$supp"
 fi
-# Under the sanitizers (WY_TEST_SAN=1) every third game, two of the four
-# rank counts and fewer random, counting and comparing cases run (every
-# code path still runs).  By default 3 random rulesets and each counting
+# Under the sanitizers (WY_TEST_SAN=1) every third game (on 1, 2, 3 and 4
+# ranks), one rank count of the narrow bands, fewer random, counting and
+# comparing cases and one refusal of each kind run (every code path still
+# runs).  By default 3 random rulesets and each counting
 # case on one rank count (WY_TEST_BIG=1: 8, and each on 2 and 3 ranks).
 san=${WY_TEST_SAN:-}
 big=
@@ -119,10 +120,11 @@ for spec in "wythoff 97" "wythoff+pass 90" "wythoff+pass 64 --pass 0" "wythoff+h
   [ -n "$san" ] && [ $((k % 3)) != 1 ] && continue
   cases+=("$np $(( (np % 3) + 1 )) 0 $spec")
 done
-# every number of ranks on one game (1 and 3 under the sanitizers), and
-# narrow blocks (one column a rank)
+# every number of ranks on one game (3 under the sanitizers: the papers'
+# games above run on 1, 2, 3 and 4 ranks there too), and narrow blocks (one
+# column a rank)
 for np in 1 2 3 4; do
-  [ -n "$san" ] && [ $((np % 2)) = 0 ] && continue
+  [ -n "$san" ] && [ "$np" != 3 ] && continue
   cases+=("$np 2 7 wythoff+pass 133")
 done
 cases+=("4 1 3 wythoff+max=6 4")
@@ -362,21 +364,24 @@ bad() {  # [leaks] NP SUBSTRING ARGS...: exit 2 and the message (SUBSTRING: '-' 
   fi
 }
 # (all at once: each waits about two seconds for mpirun to end)
-# (the trace's other refusals in the normal build only)
+# (under the sanitizers one refusal of each kind: an unknown command, the
+# ranks' split, an option's range (with the leak check), the rules, the
+# output and the trace files; the other option checks and the trace's other
+# refusals in the normal build only)
 parallel_cases bad 10 < <(cat <<EOF
 2 unknown-command tabel wythoff
-2 this-command-writes-bin table wythoff --size 10 --format csv --output $T/x
-2 table-needs table wythoff --size 10
 3 each-rank-needs-a-column table wythoff --rows 10 --cols 2 --output $T/x
 leaks 2 band-must-be-1-to-64 table wythoff --size 10 --output $T/x --band 0
-2 gives-the-summary-only compare wythoff wythoff+pass --size 10
-2 gives-the-count-only ppos wythoff+max=2 --size 10
-2 layer-engine ppos wythoff --size 10 --count --engine layer
 2 unknown-game table wythof --size 10 --output $T/x
 2 cannot-write table wythoff --size 10 --output $T/no-such-dir/x.bin
 2 cannot-write-the-trace-$T/nodir/t.csv:-No-such-file table wythoff --size 10 --output $T/x --trace $T/nodir/t.csv
 EOF
 [ -z "$san" ] && cat <<EOF
+2 this-command-writes-bin table wythoff --size 10 --format csv --output $T/x
+2 table-needs table wythoff --size 10
+2 gives-the-summary-only compare wythoff wythoff+pass --size 10
+2 gives-the-count-only ppos wythoff+max=2 --size 10
+2 layer-engine ppos wythoff --size 10 --count --engine layer
 2 cannot-write-the-trace-$T/nodir/t.csv ppos wythoff+max=2 --size 10 --count --trace $T/nodir/t.csv
 2 cannot-write-the-trace-/dev/full:-No-space-left-on-device table wythoff --size 10 --output $T/x --trace /dev/full
 EOF

@@ -123,7 +123,9 @@ expect 3 "use --count" -- ppos wythoff --size 1e10
 rm -f "$tmp"/int.bin*
 "$W" table wythoff+pass --size 30000 --format bin --output "$tmp/int.bin" --threads 2 2>"$tmp/int.err" &
 pid=$!
-interrupt_when_ready "$pid"
+# (0.3 s of its work: it computes from its start; each second more would be
+# two processors' work thrown away)
+interrupt_when_ready "$pid" 0.3
 wait "$pid"; rc=$?
 left=$(ls -A "$tmp" | grep -c '^int\.bin\|^\.wythoff-' || true)
 if [ "$rc" = 130 ] && [ "$left" = 0 ] && grep -q "interrupted" "$tmp/int.err"; then
@@ -137,7 +139,7 @@ left=$(ls -A "$tmp" | grep -c '^\.wythoff-' || true)
   fail "finished table: temporary files $left"
 "$W" ppos wythoff --size 1e9 --count >/dev/null 2>"$tmp/int.err" &
 pid=$!
-interrupt_when_ready "$pid"
+interrupt_when_ready "$pid" 0.3
 wait "$pid"; rc=$?
 [ "$rc" = 130 ] && pass "Ctrl-C during a layer scan: exit 130" || fail "Ctrl-C layer scan: exit $rc $(cat "$tmp/int.err")"
 

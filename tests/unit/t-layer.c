@@ -11,18 +11,19 @@
  *     the table's cells of that value, reported once each, x <= y, in
  *     increasing (x, y) order, and the count must match.  Window 600 (300
  *     under the sanitizers); 15 random rulesets (30 with WY_TEST_BIG=1).  Then `wythoff` and `wythoff+pass` (both side
- *     states), values 0-3, on every position of a 4096 window (the table
- *     engine on two threads; 2048 under the sanitizers; 16384 with
- *     WY_TEST_BIG=1: about 30 s and 1.7 GB; WY_LAYER_BIG=N sets any size).
+ *     states), values 0-3, on every position of a 2048 window (the table
+ *     engine on two threads; 16384 with WY_TEST_BIG=1: about 30 s and
+ *     1.7 GB; WY_LAYER_BIG=N sets any size).
  *  2. Closed forms, theorems and the exact engine: wythoff value 0 at size
- *     10^6 (10^7 with WY_TEST_BIG=1, 2 10^5 under the sanitizers) must be
+ *     3 10^5 (10^7 with WY_TEST_BIG=1, 2 10^5 under the sanitizers) must be
  *     exactly the Wythoff pairs (a_n, b_n), n = 0, 1, ...
  *     (wy_wythoff_pair), with the count of the closed form; paper 000's
  *     Theorem 3 (value-1 positions lie in Blass-Fraenkel boxes) and
  *     Corollary 2 (wythoff+pass's P-positions are Wythoff's value-1
  *     positions beyond x, y < 9) at the same size; nim value g must be (x, x XOR g);
  *     wythoff+terminal=2 (normal and misere) and nim+pass value 0 must be
- *     the P-positions of wy_exact_ppos, and wy_exact_eval must call every
+ *     the P-positions of wy_exact_ppos (in a 3 10^5 window; 10^6 with
+ *     WY_TEST_BIG=1, 10^5 under the sanitizers), and wy_exact_eval must call every
  *     reported position of wythoff+terminal=2 P; wythoff+pass value 0 is
  *     checked against wy_exact_eval on every reported position and on a
  *     sample of the others (refusals inside Blass-Fraenkel boxes skipped;
@@ -1086,7 +1087,7 @@ int main(void)
     tk_rng rng;
     tk_rng_seed(&rng, seed);
     const uint32_t W = san ? 300 : 600;
-    uint32_t BW = big ? 16384 : san ? 2048 : 4096;
+    uint32_t BW = big ? 16384 : 2048; /* the same paths as 4096 (two threads, below 2^24 rows) */
     if (bigsize)
         BW = (uint32_t)(bigsize > 65536 ? 65536 : bigsize);
     int failed = 0;
@@ -1142,16 +1143,18 @@ int main(void)
     /* closed forms and the exact engine */
     plist pairs;
     memset(&pairs, 0, sizeof pairs);
-    const uint64_t PS = big ? 10000000 : san ? 200000 : 1000000;
+    const uint64_t PS = big ? 10000000 : san ? 200000 : 300000;
     failed += wythoff_pairs(PS, &pairs);
     if (pairs.n)
         failed += paper000(PS, &pairs);
     plist_free(&pairs);
     failed += nim_closed(san ? 20000 : 100000);
-    failed += vs_exact_ppos("wythoff+terminal=2", (wy_side){0, 0}, san ? 100000 : 1000000, 1);
-    failed += vs_exact_ppos("wythoff+terminal=2+misere", (wy_side){0, 0}, san ? 100000 : 1000000, 0);
-    failed += vs_exact_ppos("nim+pass", (wy_side){1, 0}, san ? 100000 : 1000000, 0);
-    failed += vs_exact_ppos("wythoff", (wy_side){0, 0}, san ? 100000 : 1000000, 0);
+    /* (10^6 with WY_TEST_BIG=1: the same paths, below the pipeline's 2^24 rows) */
+    const uint64_t XS = big ? 1000000 : san ? 100000 : 300000;
+    failed += vs_exact_ppos("wythoff+terminal=2", (wy_side){0, 0}, XS, 1);
+    failed += vs_exact_ppos("wythoff+terminal=2+misere", (wy_side){0, 0}, XS, 0);
+    failed += vs_exact_ppos("nim+pass", (wy_side){1, 0}, XS, 0);
+    failed += vs_exact_ppos("wythoff", (wy_side){0, 0}, XS, 0);
     /* rows 32..45 (16..45 under the sanitizers) of wythoff+pass beyond the
      * small table only with WY_TEST_BIG=1: see wpass_exact */
     failed += wpass_exact(san ? 20000 : 100000, san ? 2000 : 20000, big ? 46 : san ? 16 : 32, &rng);
