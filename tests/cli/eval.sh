@@ -40,9 +40,9 @@ unset WYTHOFF_CACHE
 # value by the layer engine, against the window listing
 out=$("$W" value wythoff+pass 1000000 1618035 --format json 2>&1); rc=$?
 list=$("$W" ppos wythoff+pass --size 2e6 --format csv --quiet 2>&1)
-if [ "$rc" -eq 0 ] && grep -q '"outcome":"P"' <<<"$out" && grep -q '"method":"layer engine' <<<"$out" &&
+if [ "$rc" -eq 0 ] && grep -q '"outcome":"P"' <<<"$out" && grep -q '"method":"paper 000 Corollary 2 (P iff Wythoff value 1 when x >= 9 or y >= 9), proved' <<<"$out" &&
    grep -qx '1000000,1618035' <<<"$list"; then
-  pass "value wythoff+pass 1000000 1618035: P by the layer engine, listed by ppos --size 2e6"
+  pass "value wythoff+pass 1000000 1618035: P by the proved value-1 automaton, listed by ppos --size 2e6 (the table and layer engines)"
 else
   fail "value wythoff+pass 1000000 1618035: exit $rc, '$out'"
 fi
@@ -139,8 +139,8 @@ for spec in "wythoff+pass|0|200" "wythoff+pass|37|200" "wythoff+max=3|5|120" "ni
 done
 
 # refusals: 6 undecided, 3 over the limit
-expect 6 "beyond the engine's 2^40" -- value wythoff+pass 1000000000000000000000 1618033988749894848206
-expect 3 "more than the limit of 1 MiB" -- value wythoff+pass 100000000 161803398 --mem-limit 1M
+expect 6 "beyond the engine's 2^40" -- value wythoff+pass+misere 1000000000000000000000 1618033988749894848206
+expect 3 "more than the limit of 1 MiB" -- value wythoff+heap=2 100000000 161803398 --mem-limit 1M
 
 # the cache of rows proved on demand
 if [ "$san" = 1 ]; then
