@@ -2,7 +2,7 @@
 # eval.sh - the evaluator from the command line (docs/exact.md, "The
 # evaluator"): the questions of issue 14, each answer checked against an
 # independent command:
-#  - `value wythoff+pass 1000000 1618035` (the layer engine) is P, and
+#  - `value wythoff+pass 1000000 1618035` (the proved value-1 automaton) is P, and
 #    `ppos --size 2e6` (the layer engine's window listing, another path)
 #    lists it; (1000000, 1618034) is N and absent;
 #  - near Wythoff's pairs at 10^6, `value wythoff+pass` is P exactly at
