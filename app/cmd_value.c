@@ -49,6 +49,8 @@ void cli_value_out(cli_out *o, const cli_game *g, const wy_eval_item *q, int jso
         else
             cli_out_str(o, "null");
         cli_out_fmt(o, ",\"outcome\":\"%c\",\"method\":\"%s\"", a->outcome, a->method);
+        if (!a->has_value && a->value_min)
+            cli_out_fmt(o, ",\"value_min\":%llu", (unsigned long long)a->value_min);
         if (!a->has_value)
             cli_out_fmt(o, ",\"value_unknown\":\"%s\"", a->why[0] ? a->why : "no exact method gives it");
         cli_out_str(o, "}\n");
@@ -60,11 +62,14 @@ void cli_value_out(cli_out *o, const cli_game *g, const wy_eval_item *q, int jso
     cli_out_big(o, q->x);
     cli_out_str(o, ", ");
     cli_out_big(o, q->y);
-    cli_out_str(o, ") = ");
-    if (a->has_value)
+    if (a->has_value) {
+        cli_out_str(o, ") = ");
         cli_out_big(o, a->value);
-    else
-        cli_out_str(o, "?");
+    } else if (a->value_min) {
+        cli_out_fmt(o, ") >= %llu", (unsigned long long)a->value_min);
+    } else {
+        cli_out_str(o, ") = ?");
+    }
     cli_out_fmt(o, "  %c-position  [%s%s]", a->outcome, g->text, side);
     if (strcmp(a->method, "table") != 0)
         cli_out_fmt(o, "  by %s", a->method);

@@ -84,6 +84,7 @@ typedef struct {
     mpz_t value;
     const char *method;  /* how it was obtained (static text) */
     char why[WY_ERRLEN];  /* has_value 0: why the value is not known; else "" */
+    uint64_t value_min;  /* has_value 0: a proved lower bound of the value (G >= value_min), 0: none */
 } wy_answer;
 
 WY_API void wy_answer_init(wy_answer *a);

@@ -166,6 +166,8 @@ static int layer_value(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y
 static void why_above(wy_answer *ans, uint64_t none)
 {
     size_t k = strlen(ans->why);
+    if (none && none + 1 > ans->value_min)
+        ans->value_min = none + 1;
     if (none && k < sizeof ans->why)
         snprintf(ans->why + k, sizeof ans->why - k,
                  "; G > %llu: the layer engine's value layers 1..%llu do not hold it (those its budget allows, or "

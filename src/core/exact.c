@@ -33,6 +33,7 @@ void wy_answer_init(wy_answer *a)
     mpz_init(a->value);
     a->method = "";
     a->why[0] = '\0';
+    a->value_min = 0;
 }
 
 void wy_answer_clear(wy_answer *a) { mpz_clear(a->value); }
@@ -425,6 +426,7 @@ typedef struct {
     int outcome;       /* 0 P, 1 N, -1 unknown */
     int has_value;
     const char *method;
+    uint64_t vmin;     /* has_value 0: a proved lower bound of the value, 0: none */
 } res;
 
 static const char *M_SMALL = "table"; /* the small table: the table engine itself */
@@ -550,6 +552,7 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
     const wy_rules *b = &e->base;
     r->outcome = -1;
     r->has_value = 0;
+    r->vmin = 0;
     r->method = "";
     if (wy_ex_fits_small(x, y)) {
         mpz_set_ui(v, wy_table_get(e->small, (uint32_t)mpz_get_ui(x), (uint32_t)mpz_get_ui(y), (wy_side){pass, 0}));
@@ -599,9 +602,11 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
             why = e->v1 ? "G >= 2: neither a P-position nor on the value-1 layer (" M_V1 "); Wythoff's values "
                           "2 and above have no known closed form"
                         : no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
-            if (e->v1)
+            if (e->v1) {
                 r->method = "closed form: Wythoff pairs, and the value-1 layer by its Fibonacci automaton proved by "
                             "Walnut (docs/automata.md)";
+                r->vmin = 2;
+            }
         }
         break;
     case K_WMAX: {
@@ -814,6 +819,7 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
 {
     ans->why[0] = '\0';
     ans->has_value = 0;
+    ans->value_min = 0;
     wy_status st = wy_side_check(&e->rules, side, err, errlen);
     if (st != WY_OK)
         return st;
@@ -859,8 +865,10 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
             goto refuse;
         ans->outcome = r.outcome ? 'N' : 'P';
         ans->has_value = r.has_value;
-        if (!r.has_value)
+        if (!r.has_value) {
             snprintf(ans->why, sizeof ans->why, "%.400s", why[0] ? why : "no exact method gives it");
+            ans->value_min = r.vmin;
+        }
         return WY_OK;
     }
     /* G = G_base xor h */
@@ -884,6 +892,7 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
         snprintf(ans->why, sizeof ans->why,
                  "G >= 2: G = G_Wythoff xor 1 and G_Wythoff >= 2 here, whose exact value has no known closed form");
         ans->method = "nim-sum with the heap (G = G_Wythoff xor 1) and " M_V1;
+        ans->value_min = 2;
         return WY_OK;
     }
     if (side.heap == 1 && (e->kind == K_WYT) && mpz_cmp_ui(x, 7) >= 0 && mpz_cmp_ui(y, 7) >= 0) {
