@@ -204,7 +204,8 @@ static int walnut_name(const char *given, char *name, size_t n)
     return 0;
 }
 
-static char *proof_text(const wy_automaton *a, const char *name, int *rc)
+char *proof_text(const wy_automaton *a, const char *name, int *rc);
+char *proof_text(const wy_automaton *a, const char *name, int *rc)
 {
     wy_pos small[81];
     size_t ns = 0;
@@ -324,15 +325,15 @@ static int run_tool(const char *const *argv, const char *in, char **out, size_t 
 }
 
 /* The names of the evals of a command file, in order. */
-static size_t eval_names(const char *cmds, char names[][64], size_t cap)
+static size_t eval_names(const char *cmds, char names[][CLI_WALNUT_NAME], size_t cap)
 {
     size_t n = 0;
     for (const char *p = cmds; p && *p;) {
         if (!strncmp(p, "eval ", 5) && n < cap) {
             const char *s = p + 5;
             size_t k = strcspn(s, " \t\"");
-            if (k >= 64)
-                k = 63;
+            if (k >= CLI_WALNUT_NAME)
+                k = CLI_WALNUT_NAME - 1;
             memcpy(names[n], s, k);
             names[n][k] = '\0';
             n++;
@@ -345,7 +346,7 @@ static size_t eval_names(const char *cmds, char names[][64], size_t cap)
 
 /* 64-bit FNV-1a of a text: to name the files a log was made from (not a
  * protection: anyone can recompute it; `check` replays when it can). */
-static uint64_t fnv(const char *s)
+uint64_t cli_fnv(const char *s)
 {
     uint64_t h = 1469598103934665603ull;
     for (; *s; s++) {
@@ -355,23 +356,17 @@ static uint64_t fnv(const char *s)
     return h;
 }
 
-static int do_prove(cli_config *c, const char *path)
+/* Run Walnut (the script at `walnut`) on the proof of automaton a, its word
+ * automaton named `name`: 0 with *res filled (whatever the verdicts), or an
+ * exit code with the message printed. */
+int cli_walnut_prove(const char *walnut, const wy_automaton *a, const char *name, cli_walnut_result *res)
 {
-    const char *walnut = c->given[O_WALNUT] ? c->val[O_WALNUT] : getenv("WYTHOFF_WALNUT");
-    if (!walnut || !*walnut)
-        return cli_die(2, "prove needs Walnut: --walnut PATH (the walnut script of Walnut 6.2.0, see docs/automata.md) "
-                          "or WYTHOFF_WALNUT");
+    memset(res, 0, sizeof *res);
     if (access(walnut, X_OK) != 0)
         return cli_die(2, "--walnut %s: not an executable file (%s)", walnut, strerror(errno));
-    wy_automaton *a;
-    int rc = load(path, &a);
-    if (rc)
-        return rc;
-    char name[64];
-    walnut_name(c->given[O_NAME] ? c->val[O_NAME] : NULL, name, sizeof name);
+    int rc = 0;
     char *cmds = proof_text(a, name, &rc);
     char *word = cmds ? wy_automaton_walnut_word(a) : NULL;
-    wy_automaton_free(a);
     if (!cmds || !word) {
         free(cmds);
         return rc ? rc : cli_die(3, "out of memory");
@@ -415,16 +410,18 @@ static int do_prove(cli_config *c, const char *path)
     snprintf(file, sizeof file, "%s/Word Automata Library/%s.txt", home, name);
     snprintf(cmdfile, sizeof cmdfile, "%s/wythoff-proof-%ld.txt", home, (long)getpid());
     if ((rc = write_file(file, word)) || (rc = write_file(cmdfile, cmds))) {
+        close(lfd);
         free(cmds);
         free(word);
         return rc;
     }
-    cli_tmp_register(cmdfile);
+    int slot = cli_tmp_register(cmdfile);
     const char *runargs[] = {walnut, "--home", home, NULL};
     char *out = NULL;
     size_t outlen = 0;
     st = run_tool(runargs, cmdfile, &out, &outlen);
     unlink(cmdfile);
+    cli_tmp_forget(slot);
     close(lfd);
     if (st != 0 || !out) {
         free(cmds);
@@ -432,29 +429,59 @@ static int do_prove(cli_config *c, const char *path)
         free(out);
         return cli_interrupted() ? cli_die(130, "interrupted") : cli_die(2, "%s failed (exit %d)", walnut, st);
     }
-    char names[64][64];
-    size_t ne = eval_names(cmds, names, 64), k = 0, ntrue = 0;
-    printf("Walnut %s on the proof of %s (%s.txt: %zu bytes, FNV-1a %016llx; commands: %zu bytes, FNV-1a %016llx)\n",
-           walnut, path, name, strlen(word), (unsigned long long)fnv(word), strlen(cmds), (unsigned long long)fnv(cmds));
-    for (const char *p = out; *p && k < ne;) {
+    res->evals = eval_names(cmds, res->names, CLI_WALNUT_MAX);
+    res->word_len = strlen(word);
+    res->cmds_len = strlen(cmds);
+    res->fnv_word = cli_fnv(word);
+    res->fnv_cmds = cli_fnv(cmds);
+    size_t k = 0;
+    for (const char *p = out; *p && k < res->evals;) {
         const char *e = strchr(p, '\n');
         size_t l = e ? (size_t)(e - p) : strlen(p);
         int t = l == 4 && !strncmp(p, "TRUE", 4), f = l == 5 && !strncmp(p, "FALSE", 5);
         if (t || f) {
-            printf("  %-16s %s\n", names[k], t ? "TRUE" : "FALSE");
-            ntrue += (size_t)t;
-            k++;
+            res->verdict[k++] = t ? 1 : 0;
+            res->ntrue += (size_t)t;
         }
         p = e ? e + 1 : p + l;
     }
-    for (size_t i = k; i < ne; i++)
-        printf("  %-16s no verdict (Walnut stopped or refused the command: see its messages above)\n", names[i]);
-    int ok = ne > 0 && ntrue == ne;
-    printf("%s: %zu of %zu statements TRUE%s\n", ok ? "PROVED" : "NOT PROVED", ntrue, ne,
-           ok ? " (every one the argument needs)" : "");
+    for (size_t i = k; i < res->evals; i++)
+        res->verdict[i] = -1;
     free(cmds);
     free(word);
     free(out);
+    return 0;
+}
+
+static int do_prove(cli_config *c, const char *path)
+{
+    const char *walnut = c->given[O_WALNUT] ? c->val[O_WALNUT] : getenv("WYTHOFF_WALNUT");
+    if (!walnut || !*walnut)
+        return cli_die(2, "prove needs Walnut: --walnut PATH (the walnut script of Walnut 6.2.0, see docs/automata.md) "
+                          "or WYTHOFF_WALNUT");
+    if (access(walnut, X_OK) != 0)
+        return cli_die(2, "--walnut %s: not an executable file (%s)", walnut, strerror(errno));
+    wy_automaton *a;
+    int rc = load(path, &a);
+    if (rc)
+        return rc;
+    char name[64];
+    walnut_name(c->given[O_NAME] ? c->val[O_NAME] : NULL, name, sizeof name);
+    cli_walnut_result r;
+    rc = cli_walnut_prove(walnut, a, name, &r);
+    wy_automaton_free(a);
+    if (rc)
+        return rc;
+    printf("Walnut %s on the proof of %s (%s.txt: %zu bytes, FNV-1a %016llx; commands: %zu bytes, FNV-1a %016llx)\n",
+           walnut, path, name, r.word_len, (unsigned long long)r.fnv_word, r.cmds_len, (unsigned long long)r.fnv_cmds);
+    for (size_t i = 0; i < r.evals; i++)
+        printf("  %-16s %s\n", r.names[i],
+               r.verdict[i] > 0    ? "TRUE"
+               : r.verdict[i] == 0 ? "FALSE"
+                                   : "no verdict (Walnut stopped or refused the command: see its messages above)");
+    int ok = r.evals > 0 && r.ntrue == r.evals;
+    printf("%s: %zu of %zu statements TRUE%s\n", ok ? "PROVED" : "NOT PROVED", r.ntrue, r.evals,
+           ok ? " (every one the argument needs)" : "");
     if (fflush(stdout))
         return 2;
     return ok ? 0 : 1;

@@ -1,6 +1,7 @@
 /* cmd_check.c - `wythoff check`: the papers' claims, checked by computation
  * (a thin client of wythoff_check.h). */
 #include "cli.h"
+#include "wythoff_automaton.h"
 #include "wythoff_check.h"
 
 #include <stdlib.h>
@@ -131,6 +132,112 @@ static int do_list(cli_config *cf, const unsigned char *sel, const char *fmt)
     return cli_finish(&o, &sink, 0);
 }
 
+/* Claims a Walnut proof of a shipped automaton decides for every position
+ * (docs/automata.md, "What is proved"): after the bounded check passes, the
+ * verdict is PROVED when the proof is replayed in this run (--walnut PATH:
+ * every statement TRUE) or, without Walnut, when the recorded
+ * log of a run (data/automata/NAME.log, compiled in) says every statement
+ * TRUE and names the files this build writes for the proof (sizes and
+ * FNV-1a); the detail says which. */
+static const struct {
+    const char *id, *aut, *how;
+} proofs[] = {
+    {"000.thm4", "wythoff-v1",
+     "the P-positions of wythoff+pass with the pass are Wythoff's value-1 layer outside x, y <= 8 (statements wyq_*), "
+     "and that layer is exactly the positions of Wythoff value 1 (wys1_*, wyp_*), which are the P-positions of "
+     "wythoff+heap=1 with the heap (G2(x, y, 1) = G_Wythoff(x, y) xor 1 by the Sprague-Grundy theorem)"},
+    {"000.cor2", "wythoff-v1",
+     "the P-positions of wythoff+pass with the pass are Wythoff's value-1 layer outside x, y <= 8 (statements wyq_*), "
+     "and that layer is exactly the positions where G1(x, y, 0), Wythoff's value, is 1 (wys1_*, wyp_*)"},
+};
+
+/* 1: the recorded log of `aut`'s proof matches the proof's files as this
+ * build writes them and says every statement TRUE; the statement count in
+ * *evals.  0: no log, or it does not match. */
+static int log_matches(const wy_automaton *a, const char *aut, size_t *evals)
+{
+    char file[96];
+    snprintf(file, sizeof file, "%s.log", aut);
+    const char *log = wy_automaton_builtin_text(file);
+    if (!log)
+        return 0;
+    int rc = 0;
+    char *cmds = proof_text(a, "WYTHOFFV1", &rc), *word = cmds ? wy_automaton_walnut_word(a) : NULL;
+    int ok = 0;
+    const char *p = strstr(log, "(WYTHOFFV1.txt: ");
+    size_t wl = 0, cl = 0;
+    unsigned long long fw = 0, fc = 0;
+    if (cmds && word && p &&
+        sscanf(p, "(WYTHOFFV1.txt: %zu bytes, FNV-1a %llx; commands: %zu bytes, FNV-1a %llx)", &wl, &fw, &cl, &fc) == 4 &&
+        wl == strlen(word) && cl == strlen(cmds) && fw == cli_fnv(word) && fc == cli_fnv(cmds)) {
+        size_t n = 0;
+        for (const char *q = cmds; (q = strstr(q, "\neval ")) != NULL; q++)
+            n++;
+        if (!strncmp(cmds, "eval ", 5))
+            n++;
+        char want[80];
+        snprintf(want, sizeof want, "\nPROVED: %zu of %zu statements TRUE", n, n);
+        ok = n > 0 && strstr(log, want) != NULL;
+        *evals = n;
+    }
+    free(cmds);
+    free(word);
+    return ok;
+}
+
+/* Upgrade a PASS of a claim with a proof (see proofs[]): 0, or an exit code. */
+static int try_proof(const cli_config *c, const wy_claim_info *in, wy_claim_result *r)
+{
+    size_t k = 0;
+    while (k < sizeof proofs / sizeof *proofs && strcmp(proofs[k].id, in->id))
+        k++;
+    if (k == sizeof proofs / sizeof *proofs || r->verdict != WY_CLAIM_PASS)
+        return 0;
+    char err[WY_ERRLEN], note[1024];
+    wy_automaton *a;
+    if (wy_automaton_builtin(&a, proofs[k].aut, err, sizeof err) != WY_OK)
+        return cli_die(4, "%s: %s", in->id, err);
+    const char *walnut = c->given[O_WALNUT] ? c->val[O_WALNUT] : NULL; /* only when asked: seconds each */
+    size_t evals = 0;
+    if (walnut && *walnut) {
+        cli_walnut_result w;
+        int rc = cli_walnut_prove(walnut, a, "WYTHOFFV1", &w);
+        wy_automaton_free(a);
+        if (rc)
+            return rc;
+        if (w.evals && w.ntrue == w.evals) {
+            r->verdict = WY_CLAIM_PROVED;
+            snprintf(note, sizeof note,
+                     "PROVED for every position: Walnut replayed the proof in this run (data/automata/%s.walnut, %zu of "
+                     "%zu statements TRUE): %s. ",
+                     proofs[k].aut, w.ntrue, w.evals, proofs[k].how);
+        } else {
+            snprintf(note, sizeof note,
+                     "Not proved: the Walnut replay of data/automata/%s.walnut gave %zu of %zu statements TRUE (run "
+                     "wythoff automaton prove for each). ",
+                     proofs[k].aut, w.ntrue, w.evals);
+        }
+    } else if (log_matches(a, proofs[k].aut, &evals)) {
+        wy_automaton_free(a);
+        r->verdict = WY_CLAIM_PROVED;
+        snprintf(note, sizeof note,
+                 "PROVED for every position by the recorded Walnut run (data/automata/%s.log: %zu of %zu statements "
+                 "TRUE), whose files are those this build writes for the proof (sizes and FNV-1a match); not replayed "
+                 "in this run (--walnut PATH replays it): %s. ",
+                 proofs[k].aut, evals, evals, proofs[k].how);
+    } else {
+        wy_automaton_free(a);
+        return 0;
+    }
+    size_t nl = strlen(note), dl = strlen(r->detail);
+    if (nl + dl + 1 > sizeof r->detail)
+        dl = sizeof r->detail - nl - 1;
+    memmove(r->detail + nl, r->detail, dl);
+    memcpy(r->detail, note, nl);
+    r->detail[nl + dl] = '\0';
+    return 0;
+}
+
 /* Which claims: an exact id; else the ids below it ("000" -> "000.*");
  * else the ids it begins ("004.table" -> "004.table1" ...). */
 static int select_claims(unsigned char *sel, size_t n, const cli_config *c)
@@ -191,7 +298,7 @@ int cli_cmd_check(cli_config *c)
     const int json = strcmp(fmt, "json") == 0, md = strcmp(fmt, "markdown") == 0;
     if (json) cli_out_str(&o, "{\"claims\":[");
     if (md) cli_out_str(&o, "| id | verdict | range covered | time | details |\n|---|---|---|---|---|\n");
-    uint64_t counts[3] = {0, 0, 0}, t_all = now_ms(), k = 0;
+    uint64_t counts[4] = {0, 0, 0, 0}, t_all = now_ms(), k = 0;
     for (size_t i = 0; i < n && !rc; i++) {
         if (!sel[i]) continue;
         const wy_claim_info *in = wy_claim_get(i);
@@ -209,6 +316,8 @@ int cli_cmd_check(cli_config *c)
             rc = cli_die(st == WY_ERANGE ? 3 : st == WY_EINVAL ? 2 : 4, "%s: %s", in->id, err);
             break;
         }
+        if ((rc = try_proof(c, in, &r)))
+            break;
         counts[r.verdict]++;
         if (json) {
             cli_out_str(&o, k ? ",\n" : "\n");
@@ -244,14 +353,20 @@ int cli_cmd_check(cli_config *c)
     }
     uint64_t total = now_ms() - t_all;
     if (json)
-        cli_out_fmt(&o, "\n],\"summary\":{\"claims\":%llu,\"pass\":%llu,\"fail\":%llu,\"erratum\":%llu,\"ms\":%llu}}\n",
+        cli_out_fmt(&o,
+                    "\n],\"summary\":{\"claims\":%llu,\"pass\":%llu,\"fail\":%llu,\"erratum\":%llu,\"proved\":%llu,"
+                    "\"ms\":%llu}}\n",
                     (unsigned long long)k, (unsigned long long)counts[0], (unsigned long long)counts[1],
-                    (unsigned long long)counts[2], (unsigned long long)total);
-    else
-        cli_out_fmt(&o, "%s%llu claim%s: %llu PASS, %llu FAIL, %llu ERRATUM (%llu.%02llu s)\n", md ? "\n" : "",
+                    (unsigned long long)counts[2], (unsigned long long)counts[3], (unsigned long long)total);
+    else {
+        char proved[40] = "";
+        if (counts[3])
+            snprintf(proved, sizeof proved, ", %llu PROVED", (unsigned long long)counts[3]);
+        cli_out_fmt(&o, "%s%llu claim%s: %llu PASS, %llu FAIL, %llu ERRATUM%s (%llu.%02llu s)\n", md ? "\n" : "",
                     (unsigned long long)k, k == 1 ? "" : "s", (unsigned long long)counts[0], (unsigned long long)counts[1],
-                    (unsigned long long)counts[2], (unsigned long long)(total / 1000),
+                    (unsigned long long)counts[2], proved, (unsigned long long)(total / 1000),
                     (unsigned long long)(total % 1000 / 10));
+    }
     free(sel);
     if ((rc = cli_finish(&o, &sink, rc)))
         return rc;

@@ -111,6 +111,15 @@ WY_API int wy_automaton_contains(const wy_automaton *a, const mpz_t x, const mpz
  * range of x). */
 WY_API void wy_automaton_row(const wy_automaton *a, mpz_t *ys, size_t cap, size_t *count, const mpz_t x);
 
+/* The automata proved and shipped in data/automata/, compiled into the
+ * library: wy_automaton_builtin loads one by name ("wythoff-v1": Wythoff's
+ * value-1 layer); WY_EINVAL for an unknown name.  wy_automaton_builtin_text
+ * gives a shipped file's text by its file name ("wythoff-v1.aut", and the
+ * log of the Walnut run that proved it, "wythoff-v1.log"), NULL if there is
+ * none; static text. */
+WY_API wy_status wy_automaton_builtin(wy_automaton **out, const char *name, char *err, size_t errlen);
+WY_API const char *wy_automaton_builtin_text(const char *file);
+
 /* ------------------------------------------------------------------ */
 /* Learning and checking                                               */
 /* ------------------------------------------------------------------ */

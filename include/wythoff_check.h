@@ -28,8 +28,11 @@ extern "C" {
 typedef enum {
     WY_CLAIM_PASS = 0,    /* the statement holds on the range covered                 */
     WY_CLAIM_FAIL = 1,    /* a counterexample was found (and no recorded correction)  */
-    WY_CLAIM_ERRATUM = 2  /* the statement as printed is false, and the corrected
+    WY_CLAIM_ERRATUM = 2, /* the statement as printed is false, and the corrected
                              statement (wy_claim_info.corrected) holds on the range   */
+    WY_CLAIM_PROVED = 3   /* never from wy_claim_check: a client (wythoff check) gives
+                             it to a PASS whose statement a replayable proof decides
+                             for every position (a Walnut proof, docs/automata.md)    */
 } wy_verdict;
 
 /* How the limit of a run is read for a claim. */
@@ -75,7 +78,7 @@ WY_API const wy_claim_info *wy_claim_get(size_t i);
 /* The index of the claim with this id, or -1. */
 WY_API long wy_claim_find(const char *id);
 
-/* Names as the tool prints them: "PASS", "FAIL", "ERRATUM"; "fixed",
+/* Names as the tool prints them: "PASS", "FAIL", "ERRATUM", "PROVED"; "fixed",
  * "rows", "table", "parameter" (static text; an unknown value: "?"). */
 WY_API const char *wy_verdict_name(wy_verdict v);
 WY_API const char *wy_scale_name(wy_scale s);

@@ -45,6 +45,7 @@ const char *wy_verdict_name(wy_verdict v)
     case WY_CLAIM_PASS: return "PASS";
     case WY_CLAIM_FAIL: return "FAIL";
     case WY_CLAIM_ERRATUM: return "ERRATUM";
+    case WY_CLAIM_PROVED: return "PROVED";
     }
     return "?";
 }

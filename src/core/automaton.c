@@ -6,6 +6,7 @@
 #include "wythoff_automaton.h"
 #include "wythoff_layer.h"
 
+#include "automata_data.h"
 #include "internal.h"
 
 #include <inttypes.h>
@@ -1181,4 +1182,29 @@ wy_status wy_automaton_verify(const wy_automaton *a, uint64_t diagonals, uint64_
                        wy_floor_phi_u64(c.bad) + (uint64_t)wy_automaton_output_u64(a, c.bad) + c.bad);
     }
     return WY_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* The shipped automata                                                */
+/* ------------------------------------------------------------------ */
+
+const char *wy_automaton_builtin_text(const char *file)
+{
+    for (const wy_automaton_text *t = wy_automata_data; file && t->name; t++)
+        if (!strcmp(t->name, file))
+            return t->text;
+    return NULL;
+}
+
+wy_status wy_automaton_builtin(wy_automaton **out, const char *name, char *err, size_t errlen)
+{
+    *out = NULL;
+    char file[96];
+    if (!name || strlen(name) > 80)
+        return wy_fail(WY_EINVAL, err, errlen, "no such shipped automaton");
+    snprintf(file, sizeof file, "%s.aut", name);
+    for (const wy_automaton_text *t = wy_automata_data; t->name; t++)
+        if (!strcmp(t->name, file))
+            return wy_automaton_parse(out, t->text, t->len, err, errlen);
+    return wy_fail(WY_EINVAL, err, errlen, "no shipped automaton '%.80s' (data/automata/: wythoff-v1)", name);
 }

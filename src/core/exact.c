@@ -13,7 +13,6 @@
  * When nothing decides a position the answer is WY_ERANGE with the reason.
  */
 #include "exact.h"
-#include "automata_data.h"
 #include "exact_misere.h"
 #include "internal.h"
 #include "wythoff_automaton.h"
@@ -110,9 +109,11 @@ wy_status wy_exact_new_run(wy_exact **out, const wy_rules *rules, uint64_t mem_l
     }
     /* Wythoff's value-1 layer: the proved automaton compiled in */
     if (st == WY_OK && (e->kind == K_WYT || e->kind == K_WPASS)) {
-        for (const wy_automaton_text *t = wy_automata_data; t->name && !e->v1; t++)
-            if (!strcmp(t->name, "wythoff-v1.aut") && wy_automaton_parse(&e->v1, t->text, t->len, NULL, 0) != WY_OK)
-                st = wy_fail(WY_EINTERNAL, err, errlen, "the compiled-in automaton %s does not parse", t->name);
+        wy_status as = wy_automaton_builtin(&e->v1, "wythoff-v1", NULL, 0);
+        if (as == WY_ERANGE)
+            st = wy_fail(WY_ERANGE, err, errlen, "out of memory");
+        else if (as != WY_OK)
+            st = wy_fail(WY_EINTERNAL, err, errlen, "the compiled-in automaton wythoff-v1 does not parse");
     }
     /* the same game with 0 and 1 passes (wy_ex_pass_sub) */
     for (uint32_t q = 0; st == WY_OK && q < 2 && q < rules->passes; q++) {

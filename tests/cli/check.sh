@@ -114,10 +114,12 @@ d = json.load(sys.stdin)
 s = d["summary"]
 n = int(sys.argv[1])
 assert s["fail"] == 0 and s["claims"] == n == len(d["claims"]), s
-assert s["pass"] + s["erratum"] == n
+assert s["pass"] + s["erratum"] + s["proved"] == n and s["proved"] == 2
 for c in d["claims"]:
-    assert c["verdict"] in ("PASS", "ERRATUM") and c["range"] and isinstance(c["limit"], int)
-' "$njson" <<<"$out" 2>/dev/null && [ "$rc" -eq 0 ] && pass "check --format json: parses, summary fail == 0" \
+    assert c["verdict"] in ("PASS", "ERRATUM", "PROVED") and c["range"] and isinstance(c["limit"], int)
+    assert (c["verdict"] == "PROVED") == (c["id"] in ("000.thm4", "000.cor2"))
+    assert c["verdict"] != "PROVED" or "PROVED for every position by the recorded Walnut run" in c["detail"]
+' "$njson" <<<"$out" 2>/dev/null && [ "$rc" -eq 0 ] && pass "check --format json: parses, summary fail == 0; 000.thm4 and 000.cor2 PROVED by the recorded Walnut log, no other" \
   || fail "check --format json: exit $rc: $(head -c 300 <<<"$out")"
 run check 002.thm2.3 --limit 8 --format json --quiet
 python3 -c '
@@ -149,7 +151,7 @@ fi
 # markdown: a table
 run check 004.table1 000.thm4 --limit 100 --format markdown --quiet
 [ "$rc" -eq 0 ] && head -1 <<<"$out" | grep -q '^| id | verdict |' && sed -n 2p <<<"$out" | grep -q '^|---|' \
-  && grep -q '^| `000\.thm4` | PASS |' <<<"$out" && pass "check --format markdown: table header and rows" \
+  && grep -q '^| `000\.thm4` | PROVED |' <<<"$out" && pass "check --format markdown: table header and rows" \
   || fail "check --format markdown: exit $rc: $out"
 
 # bad input: exit 2 with a message
