@@ -9,6 +9,7 @@
  *                    until every term is proved complete;
  *   preperiod, period, saltus   wy_row_periods_compute_run, as `period`. */
 #include "cli.h"
+#include "wythoff_automaton.h"
 #include "wythoff_exact.h"
 #include "wythoff_layer.h"
 
@@ -217,6 +218,7 @@ static void term_u64(cli_out *o, uint64_t n, uint64_t v)
 static int stopped(const cli_out *o) { return cli_interrupted() || cli_write_failed(o); }
 
 static int gpos_scan(bfile *b);
+static int gpos_automaton(bfile *b);
 
 /* ------------------------------------------------------------------ */
 /* ppos-a, ppos-b: along the sequence of wy_eval_ppos                  */
@@ -514,6 +516,78 @@ static int gpos_scan(bfile *b)
     return rc;
 }
 
+/* gpos-a, gpos-b of Wythoff's value 1 by the proved automaton (any offset).
+ * The layer's positions with x <= y are (A(m), A(m) + m), m >= 0, A(m) =
+ * floor(m phi) + d(m), d in [lo, hi] (D = hi - lo); sorted by x.  Since
+ * floor(m' phi) - floor(m phi) >= m' - m, m' >= m + D + 1 gives A(m') > A(m):
+ * the term of rank r has r - D <= m <= r + D.  So the terms n..n+K-1 are the
+ * A(m) of the window m in [S, E), S = max(0, n - 2D - 2), E = n + K + 2D + 2,
+ * sorted: every m < S is below every window element of rank >= n, every m >=
+ * E above every one of rank < n + K, so the element at sorted index i has
+ * rank S + i. */
+typedef struct {
+    mpz_t x, y;
+} bpos;
+
+static int cmp_bpos(const void *a, const void *b)
+{
+    return mpz_cmp(((const bpos *)a)->x, ((const bpos *)b)->x);
+}
+
+static int gpos_automaton(bfile *b)
+{
+    char err[WY_ERRLEN];
+    wy_automaton *a;
+    if (wy_automaton_builtin(&a, "wythoff-v1", err, sizeof err) != WY_OK)
+        return cli_die(4, "%s", err);
+    const wy_automaton_info *in = wy_automaton_get_info(a);
+    const unsigned long D = (unsigned long)(in->max_out - in->min_out), M = 2 * D + 2;
+    mpz_t S, m;
+    mpz_inits(S, m, NULL);
+    if (mpz_cmp_ui(b->offset, M) > 0)
+        mpz_sub_ui(S, b->offset, M);
+    mpz_sub(m, b->offset, S); /* n - S: at most M */
+    const size_t lead = mpz_get_ui(m), count = lead + b->terms + M;
+    bpos *w = malloc(count * sizeof *w);
+    if (!w) {
+        mpz_clears(S, m, NULL);
+        wy_automaton_free(a);
+        return cli_die(3, "out of memory");
+    }
+    int rc = 0;
+    size_t made = 0;
+    for (; made < count && !rc; made++) {
+        mpz_inits(w[made].x, w[made].y, NULL);
+        mpz_add_ui(m, S, made);
+        if (wy_automaton_diagonal(a, w[made].x, w[made].y, m, err, sizeof err) != WY_OK)
+            rc = cli_die(4, "%s", err);
+        if (made % 4096 == 0 && cli_interrupted())
+            rc = cli_die(130, "interrupted");
+    }
+    if (!rc) {
+        qsort(w, count, sizeof *w, cmp_bpos);
+        head_definition(b);
+        head_tail(b, "Wythoff's value-1 layer by its Fibonacci automaton (188 states), proved for every position by "
+                     "Walnut (docs/automata.md): the positions (A(m), A(m) + m), A(m) = floor(m phi) + d(m), of the "
+                     "diagonals m near n, sorted by x (a term of rank r comes from a diagonal within 11 of r)",
+                  b->terms, 0);
+        mpz_set(m, b->offset);
+        for (size_t i = lead; i < lead + b->terms && !stopped(b->o); i++) {
+            cli_out_big(b->o, m);
+            cli_out_char(b->o, ' ');
+            cli_out_big(b->o, b->which ? w[i].y : w[i].x);
+            cli_out_char(b->o, '\n');
+            mpz_add_ui(m, m, 1);
+        }
+    }
+    for (size_t i = 0; i < made; i++)
+        mpz_clears(w[i].x, w[i].y, NULL);
+    free(w);
+    mpz_clears(S, m, NULL);
+    wy_automaton_free(a);
+    return rc;
+}
+
 /* ------------------------------------------------------------------ */
 /* preperiod, period, saltus of the rows                               */
 /* ------------------------------------------------------------------ */
@@ -614,10 +688,11 @@ int cli_cmd_bfile(cli_config *c)
         if (mpz_cmp_ui(b.offset, ROWS_MAX) >= 0 || mpz_get_ui(b.offset) + b.terms > ROWS_MAX)
             rc = cli_die(2, "%s: --offset plus --terms goes past row %u (rows 0 to %u, as period --rows)", name,
                          ROWS_MAX - 1, ROWS_MAX - 1);
-    } else if (!(b.kind == SQ_PPOS && plain_wythoff(&b.g->rules) ) && mpz_cmp_ui(b.offset, 0) > 0 &&
+    } else if (!(b.kind == SQ_PPOS && plain_wythoff(&b.g->rules)) &&
+               !(b.kind == SQ_GPOS && b.value == 1 && plain_wythoff(&b.g->rules)) && mpz_cmp_ui(b.offset, 0) > 0 &&
                mpz_sizeinbase(b.offset, 2) > 40) {
         rc = cli_die(2, "--offset %.40s%s is too large: %s of %s counts its terms from n = 0, below 2^40 (only "
-                        "ppos-a and ppos-b of wythoff start at any n)",
+                        "ppos-a and ppos-b of wythoff, and gpos-a and gpos-b of its value 1, start at any n)",
                      c->val[O_OFFSET], strlen(c->val[O_OFFSET]) > 40 ? "..." : "", name, b.g->text);
     }
     if (rc) {
@@ -634,6 +709,8 @@ int cli_cmd_bfile(cli_config *c)
     b.o = &o;
     if (b.kind == SQ_ROWS)
         rc = rows_seq(&b);
+    else if (b.kind == SQ_GPOS && b.value == 1 && plain_wythoff(&b.g->rules) && mpz_sizeinbase(b.offset, 2) > 40)
+        rc = gpos_automaton(&b); /* beyond the layer engine's rows: the proved automaton */
     else if (b.kind == SQ_GPOS)
         rc = gpos_scan(&b);
     else if (b.g->rules.max)

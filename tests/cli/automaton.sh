@@ -153,6 +153,41 @@ mine = sorted(p for p in (pos(n) for n in range(3 * len(pts))) if p <= pts[-1])
 sys.exit(0 if mine[:len(pts)] == pts else 1)
 EOF
 
+# gpos-a/b at any offset (the automaton beyond 2^40): the window method of
+# cmd_bfile.c written again in Python, first against the layer engine's
+# b-file at offset 1000, then against the tool at 10^50 and 2^41
+for off in 1000 100000000000000000000000000000000000000000000000000 2199023255552; do
+  "$W" bfile gpos-a wythoff --value 1 --offset $off --terms 40 | grep -v '^#' >"$T/ga$off.txt"
+  "$W" bfile gpos-b wythoff --value 1 --offset $off --terms 40 | grep -v '^#' >"$T/gb$off.txt"
+done
+python3 - $D/wythoff-v1.aut "$T" <<'EOF2' && pass "bfile gpos-a/gpos-b wythoff --value 1 at offsets 1000 (layer engine), 2^41 and 10^50 (automaton) = a Python sort of the automaton's positions" || fail "bfile gpos of value 1 at large offsets differs from the Python computation"
+import sys, math
+lines = [l.split() for l in open(sys.argv[1]) if l.strip() and not l.startswith('#')]
+st = {int(l[0]): (int(l[1]), l[2], l[3]) for l in lines if len(l) == 4 and l[0].isdigit()}
+def zeck(n):
+    f = [1, 2]
+    while f[-1] <= n: f.append(f[-1] + f[-2])
+    d = []
+    for w in reversed(f[:-1]):
+        if w <= n: d.append(1); n -= w
+        else: d.append(0)
+    return d
+def A(m):
+    s = 0
+    for b in zeck(m): s = int(st[s][1 + b])
+    return (m + math.isqrt(5 * m * m)) // 2 + st[s][0]
+ok = True
+for off in (1000, 10**50, 2**41):
+    lo = max(0, off - 60)
+    pts = sorted((A(m), A(m) + m) for m in range(lo, off + 100))
+    want = pts[off - lo: off - lo + 40]
+    ga = [tuple(map(int, l.split())) for l in open('%s/ga%d.txt' % (sys.argv[2], off))]
+    gb = [tuple(map(int, l.split())) for l in open('%s/gb%d.txt' % (sys.argv[2], off))]
+    ok = ok and [n for n, _ in ga] == list(range(off, off + 40)) and [x for _, x in ga] == [p[0] for p in want] \
+        and [y for _, y in gb] == [p[1] for p in want]
+sys.exit(0 if ok else 1)
+EOF2
+
 # bad input
 printf 'not an automaton\n' >"$T/junk.aut"
 expect 2 "not an automaton file" -- automaton verify "$T/junk.aut"
