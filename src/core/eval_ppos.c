@@ -4,7 +4,9 @@
  * one by one through the exact engine's periodic structure (max=N). */
 #include "exact.h"
 #include "internal.h"
+#include "wythoff_automaton.h"
 
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -59,6 +61,84 @@ static wy_status layer_from(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_
         }
         span = wy_sat_mul(span, 2);
     }
+}
+
+/* ------------------------------------------------------------------ */
+/* Wythoff's value-1 layer by its proved automaton                     */
+/* ------------------------------------------------------------------ */
+
+/* The layer's positions (A(m), A(m) + m), A(m) = floor(m phi) + d(m), d in
+ * [lo, hi], D = hi - lo, with A(m) >= from, in increasing A.  Every such m
+ * has floor(m phi) >= from - hi, so m >= m0 = floor((from - hi) / phi) - 1;
+ * A(m') > A(m) once m' >= m + D + 1 (floor(m' phi) - floor(m phi) >= m' - m).
+ * The window m0 <= m < E sorted by A: its first k elements at or above from
+ * are the answer when each has m < E - D (nothing beyond E comes before it). */
+typedef struct {
+    mpz_t x, y;
+    uint64_t i;
+} v1pos;
+
+static int cmp_v1(const void *a, const void *b)
+{
+    return mpz_cmp(((const v1pos *)a)->x, ((const v1pos *)b)->x);
+}
+
+static wy_status v1_from(const wy_automaton *v1, mpz_t *a, mpz_t *b, mpz_t *index, size_t k, size_t *got,
+                         const mpz_t from, char *err, size_t errlen)
+{
+    const wy_automaton_info *in = wy_automaton_get_info(v1);
+    const uint64_t D = (uint64_t)(in->max_out - in->min_out);
+    if (k > ((size_t)1 << 24))
+        return wy_fail(WY_ERANGE, err, errlen, "at most 2^24 positions at a time");
+    mpz_t m0, m, t;
+    mpz_inits(m0, m, t, NULL);
+    mpz_set(t, from);
+    if (in->max_out >= 0)
+        mpz_sub_ui(t, t, (unsigned long)in->max_out);
+    else
+        mpz_add_ui(t, t, (unsigned long)-in->max_out);
+    if (mpz_sgn(t) < 0)
+        mpz_set_ui(t, 0);
+    wy_floor_phi_inv(m0, t);
+    if (mpz_cmp_ui(m0, 1) >= 0)
+        mpz_sub_ui(m0, m0, 1);
+    const size_t n = k + 6 * (size_t)D + 16;
+    v1pos *w = malloc(n * sizeof *w);
+    if (!w) {
+        mpz_clears(m0, m, t, NULL);
+        return wy_fail(WY_ERANGE, err, errlen, "out of memory");
+    }
+    wy_status st = WY_OK;
+    size_t made = 0;
+    for (; made < n && st == WY_OK; made++) {
+        mpz_inits(w[made].x, w[made].y, NULL);
+        w[made].i = made;
+        mpz_add_ui(m, m0, made);
+        st = wy_automaton_diagonal(v1, w[made].x, w[made].y, m, err, errlen);
+    }
+    if (st == WY_OK) {
+        qsort(w, n, sizeof *w, cmp_v1);
+        size_t j = 0;
+        for (size_t i = 0; i < n && j < k; i++) {
+            if (mpz_cmp(w[i].x, from) < 0)
+                continue;
+            if (w[i].i + D + 1 >= n) {
+                st = wy_fail(WY_EINTERNAL, err, errlen, "the value-1 window was too narrow");
+                break;
+            }
+            mpz_set(a[j], w[i].x);
+            mpz_set(b[j], w[i].y);
+            if (index)
+                mpz_set_si(index[j], -1);
+            j++;
+        }
+        *got = j;
+    }
+    for (size_t i = 0; i < made; i++)
+        mpz_clears(w[i].x, w[i].y, NULL);
+    free(w);
+    mpz_clears(m0, m, t, NULL);
+    return st;
 }
 
 /* ------------------------------------------------------------------ */
@@ -171,6 +251,11 @@ wy_status wy_eval_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k, 
         if (st != WY_EUNDECIDED)
             return st;
     }
+    /* Wythoff's value 1, and the P-positions of wythoff+pass with the pass
+     * from row 9 on (paper 000's Corollary 2, proved): the automaton */
+    if (e->v1 && !e->rules.heap &&
+        ((e->kind == K_WYT && g == 1) || (e->kind == K_WPASS && side.pass == 1 && g == 0 && mpz_cmp_ui(from, 9) >= 0)))
+        return v1_from(e->v1, a, b, index, k, got, from, err, errlen);
     if (wy_layer_supported(&e->rules, NULL, 0) == WY_OK)
         return layer_from(e, a, b, index, k, got, from, side, g, run, err, errlen);
     if (g != 0)

@@ -367,6 +367,40 @@ int main(void)
         for (int i = 0; i < 4; i++)
             mpz_clear(ys[i]);
         check(eq, "every cell of rows 0..R/3-1 of the window, and each later row's value-1 cell and one more: value 1 in the table iff the automaton's layer holds it", why);
+        /* wy_eval_ppos of value 1 from a start (the automaton's listing) = the table's cells in order */
+        {
+            wy_exact *e1 = NULL;
+            int pe = wy_exact_new(&e1, &wr, 0, err, sizeof err) == WY_OK;
+            static const uint32_t froms[] = {0, 1, 7, 100, 333};
+            enum { K = 60 };
+            mpz_t pa[K], pb[K];
+            for (int i = 0; i < K; i++)
+                mpz_inits(pa[i], pb[i], NULL);
+            for (size_t f = 0; pe && f < sizeof froms / sizeof *froms; f++) {
+                size_t got = 0;
+                mpz_set_ui(x, froms[f]);
+                if (wy_eval_ppos(e1, pa, pb, NULL, K, &got, x, (wy_side){0, 0}, 1, NULL, err, sizeof err) != WY_OK ||
+                    got != K) {
+                    pe = 0;
+                    snprintf(why, sizeof why, "from %u: %s", froms[f], err);
+                    break;
+                }
+                size_t j = 0;
+                for (uint32_t i = froms[f]; i < R && j < K && pe; i++)
+                    for (uint32_t jj = i; jj < C && j < K; jj++)
+                        if (wy_table_get(tb, i, jj, (wy_side){0, 0}) == 1) {
+                            if (mpz_cmp_ui(pa[j], i) || mpz_cmp_ui(pb[j], jj)) {
+                                pe = 0;
+                                snprintf(why, sizeof why, "from %u: term %zu is (%u, %u) in the table", froms[f], j, i, jj);
+                            }
+                            j++;
+                        }
+            }
+            for (int i = 0; i < K; i++)
+                mpz_clears(pa[i], pb[i], NULL);
+            wy_exact_free(e1);
+            check(pe, "wy_eval_ppos of value 1 from rows 0, 1, 7, 100, 333 (60 terms each) = the table's value-1 cells in order", why);
+        }
         check(rows, "wy_automaton_row: each row's one value-1 cell, as in the table", why);
         wy_table_free(tb);
     }
@@ -440,6 +474,39 @@ int main(void)
         if (gi) {
             snprintf(name, sizeof name, "%s: winning moves at %ld positions = the table's P-options", games[gi], mv);
             check(mgood, name, why);
+        }
+        if (gi == 1) {
+            /* the P-positions of the pass game from rows 9, 40, 90 (the automaton's listing) = the table's */
+            enum { K = 20 };
+            mpz_t pa[K], pb[K];
+            int pe = 1;
+            for (int i = 0; i < K; i++)
+                mpz_inits(pa[i], pb[i], NULL);
+            const uint32_t froms[] = {9, san ? 20 : 40, san ? 30 : 90};
+            for (size_t f = 0; f < 3 && pe; f++) {
+                size_t got = 0, j = 0;
+                mpz_set_ui(x, froms[f]);
+                if (wy_eval_ppos(e, pa, pb, NULL, K, &got, x, sd, 0, NULL, err, sizeof err) != WY_OK || got != K) {
+                    pe = 0;
+                    snprintf(why, sizeof why, "from %u: %s", froms[f], err);
+                }
+                for (uint32_t i = froms[f]; i < HI && j < K && pe; i++)
+                    for (uint32_t jj = i; jj < HI && j < K && pe; jj++)
+                        if (wy_table_get(T, i, jj, sd) == 0) {
+                            if (mpz_cmp_ui(pa[j], i) || mpz_cmp_ui(pb[j], jj)) {
+                                pe = 0;
+                                snprintf(why, sizeof why, "from %u: term %zu is (%u, %u) in the table", froms[f], j, i, jj);
+                            }
+                            j++;
+                        }
+                if (pe && j != K) {
+                    pe = 0;
+                    snprintf(why, sizeof why, "from %u: the table window holds only %zu terms", froms[f], j);
+                }
+            }
+            for (int i = 0; i < K; i++)
+                mpz_clears(pa[i], pb[i], NULL);
+            check(pe, "wythoff+pass: wy_eval_ppos from rows 9, 40, 90 (sanitizers: 9, 20, 30; 20 P-positions each) = the table's", why);
         }
         wy_answer_clear(&ans);
         wy_table_free(T);
