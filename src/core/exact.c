@@ -665,6 +665,15 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
                 why = no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
             break;
         }
+        /* x >= 9 or y >= 9 here (not both below SMALL): a P-position by the
+         * proved automaton needs no strip (winning moves test their
+         * candidates this way) */
+        if (e->v1 && wy_automaton_contains(e->v1, lo, hi)) {
+            r->outcome = 0;
+            r->method = "paper 000 Corollary 2 (P iff Wythoff value 1 when x >= 9 or y >= 9), proved for every "
+                        "position by Walnut with Wythoff's value-1 automaton (docs/automata.md)";
+            break;
+        }
         if ((sv = strip_value(e, v, lo, hi, 1))) {
             r->outcome = mpz_sgn(v) != 0;
             r->has_value = 1;
