@@ -234,14 +234,36 @@ wy_status wy_automaton_output(const wy_automaton *a, const mpz_t n, int64_t *out
         *out = wy_automaton_output_u64(a, mpz_get_ui(n));
         return WY_OK;
     }
-    unsigned char *d;
-    size_t len;
-    wy_status st = wy_zeck_digits(&d, &len, n, err, errlen);
-    if (st != WY_OK)
-        return st;
-    int ok;
-    *out = run_digits(a, d, len, &ok);
-    free(d);
+    /* the digits greedily from the largest weight down, two weights at a
+     * time (F_(k-2) = F_k - F_(k-1)): no array, nothing that can fail but
+     * GMP's own allocation */
+    mpz_t cur, prev, r, t;
+    mpz_init_set_ui(cur, 2); /* F_1 */
+    mpz_init_set_ui(prev, 1); /* F_0 */
+    mpz_init(t);
+    mpz_init_set(r, n);
+    while (mpz_cmp(cur, n) <= 0) { /* up to the first weight above n */
+        mpz_add(t, cur, prev);
+        mpz_swap(prev, cur);
+        mpz_swap(cur, t);
+    }
+    /* cur = F_k > n >= prev = F_(k-1): the digits are those of F_(k-1) .. F_0 */
+    int64_t s = a->start;
+    for (;;) {
+        mpz_sub(t, cur, prev); /* F_(k-2) */
+        mpz_swap(cur, prev);   /* cur = F_(k-1) */
+        mpz_swap(prev, t);     /* prev = F_(k-2) */
+        int dgt = mpz_cmp(cur, r) <= 0;
+        if (dgt)
+            mpz_sub(r, r, cur);
+        int32_t nx = a->next[2 * s + dgt];
+        if (nx != NONE)
+            s = nx;
+        if (mpz_cmp_ui(cur, 1) == 0)
+            break;
+    }
+    mpz_clears(cur, prev, r, t, NULL);
+    *out = a->out[s];
     return WY_OK;
 }
 
