@@ -17,6 +17,7 @@
 #include <structmember.h>
 
 #include "wythoff.h"
+#include "wythoff_automaton.h"
 #include "wythoff_check.h"
 #include "wythoff_compare.h"
 #include "wythoff_exact.h"
@@ -726,6 +727,8 @@ static PyStructSequence_Field value_fields[] = {
     {"outcome", "'P' (value 0: the player to move loses) or 'N'"},
     {"method", "how the answer was obtained (docs/exact.md)"},
     {"why", "'' when the value is known, else why it is not"},
+    {"value_min", "when the value is not known: a proved lower bound (G >= value_min), else 0 (an attribute, not "
+                  "in the tuple)"},
     {NULL, NULL}};
 static PyStructSequence_Desc value_desc = {
     "wythoff.Value",
@@ -761,7 +764,9 @@ static PyObject *make_value(PyObject *rules, PyObject *x, PyObject *y, const wy_
     PyObject *oc = PyUnicode_FromOrdinal(a->outcome);
     PyObject *m = method_str(a->method);
     PyObject *why = PyUnicode_FromString(a->has_value ? "" : a->why[0] ? a->why : "no exact method gives it");
-    if (!val || !oc || !m || !why) {
+    PyObject *vmin = PyLong_FromUnsignedLongLong(a->has_value ? 0 : (unsigned long long)a->value_min);
+    if (!val || !oc || !m || !why || !vmin) {
+        Py_XDECREF(vmin);
         Py_XDECREF(val);
         Py_XDECREF(oc);
         Py_XDECREF(m);
@@ -779,7 +784,120 @@ static PyObject *make_value(PyObject *rules, PyObject *x, PyObject *y, const wy_
     PyStructSequence_SET_ITEM(v, 4, oc);
     PyStructSequence_SET_ITEM(v, 5, m);
     PyStructSequence_SET_ITEM(v, 6, why);
+    PyStructSequence_SET_ITEM(v, 7, vmin);
     return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* Automata (docs/automata.md)                                         */
+/* ------------------------------------------------------------------ */
+
+/* Parse the automaton text of a Python str: NULL with the exception set. */
+static wy_automaton *aut_of(const char *text, Py_ssize_t len)
+{
+    wy_automaton *a = NULL;
+    char err[WY_ERRLEN];
+    wy_status st = wy_automaton_parse(&a, text, (size_t)len, err, sizeof err);
+    if (st != WY_OK) {
+        raise_status(st, err);
+        return NULL;
+    }
+    return a;
+}
+
+/* _aut_builtin(name) -> str: a shipped automaton's file text. */
+static PyObject *aut_builtin_py(PyObject *self, PyObject *args)
+{
+    (void)self;
+    const char *name;
+    if (!PyArg_ParseTuple(args, "s", &name))
+        return NULL;
+    char file[128];
+    snprintf(file, sizeof file, "%.100s.aut", name);
+    const char *t = wy_automaton_builtin_text(file);
+    if (!t)
+        return raise_status(WY_EINVAL, "no shipped automaton of that name (data/automata/: wythoff-v1)");
+    return PyUnicode_FromString(t);
+}
+
+/* _aut_info(text) -> dict */
+static PyObject *aut_info_py(PyObject *self, PyObject *args)
+{
+    (void)self;
+    const char *text;
+    Py_ssize_t len;
+    if (!PyArg_ParseTuple(args, "s#", &text, &len))
+        return NULL;
+    wy_automaton *a = aut_of(text, len);
+    if (!a)
+        return NULL;
+    const wy_automaton_info *in = wy_automaton_get_info(a);
+    char rules[160];
+    wy_rules_format(rules, sizeof rules, &in->rules);
+    PyObject *d = Py_BuildValue("{s:s,s:I,s:I,s:K,s:I,s:L,s:L,s:K,s:I,s:I,s:s}", "rules", rules, "passes", in->side.pass,
+                                "heap", in->side.heap, "value", (unsigned long long)in->value, "states", in->states,
+                                "min_offset", (long long)in->min_out, "max_offset", (long long)in->max_out,
+                                "diagonals", (unsigned long long)in->diagonals, "suffix", in->suffix, "depth",
+                                in->depth, "made_by", in->made_by);
+    wy_automaton_free(a);
+    return d;
+}
+
+/* _aut_position(text, n) -> (d, x, y): the offset at n and the layer's
+ * position on diagonal n. */
+static PyObject *aut_position_py(PyObject *self, PyObject *args)
+{
+    (void)self;
+    const char *text;
+    Py_ssize_t len;
+    PyObject *no;
+    if (!PyArg_ParseTuple(args, "s#O", &text, &len, &no))
+        return NULL;
+    mpz_t n, x, y;
+    mpz_inits(n, x, y, NULL);
+    PyObject *res = NULL;
+    wy_automaton *a = NULL;
+    if (to_mpz(n, no, "n") && (a = aut_of(text, len)) != NULL) {
+        int64_t d = 0;
+        char err[WY_ERRLEN];
+        wy_status st = wy_automaton_output(a, n, &d, err, sizeof err);
+        if (st == WY_OK)
+            st = wy_automaton_diagonal(a, x, y, n, err, sizeof err);
+        if (st != WY_OK)
+            raise_status(st, err);
+        else {
+            PyObject *px = from_mpz(x), *py = from_mpz(y);
+            if (px && py)
+                res = Py_BuildValue("(LNN)", (long long)d, px, py);
+            else {
+                Py_XDECREF(px);
+                Py_XDECREF(py);
+            }
+        }
+    }
+    wy_automaton_free(a);
+    mpz_clears(n, x, y, NULL);
+    return res;
+}
+
+/* _aut_contains(text, x, y) -> bool */
+static PyObject *aut_contains_py(PyObject *self, PyObject *args)
+{
+    (void)self;
+    const char *text;
+    Py_ssize_t len;
+    PyObject *xo, *yo;
+    if (!PyArg_ParseTuple(args, "s#OO", &text, &len, &xo, &yo))
+        return NULL;
+    mpz_t x, y;
+    mpz_inits(x, y, NULL);
+    PyObject *res = NULL;
+    wy_automaton *a = NULL;
+    if (to_mpz(x, xo, "x") && to_mpz(y, yo, "y") && (a = aut_of(text, len)) != NULL)
+        res = PyBool_FromLong(wy_automaton_contains(a, x, y));
+    wy_automaton_free(a);
+    mpz_clears(x, y, NULL);
+    return res;
 }
 
 #define CHUNK 16384 /* positions per call of wy_eval_positions */
@@ -1613,6 +1731,10 @@ NESTED(plot_py)
 #define FN(name, fn, flags, doc) {name, (PyCFunction)(void (*)(void))fn, flags, doc}
 static PyMethodDef module_methods[] = {
     FN("_parse", parse_py, METH_VARARGS, "_parse(rules) -> dict: the ruleset's fields and canonical text."),
+    FN("_aut_builtin", aut_builtin_py, METH_VARARGS, "_aut_builtin(name) -> str: a shipped automaton's text."),
+    FN("_aut_info", aut_info_py, METH_VARARGS, "_aut_info(text) -> dict: what an automaton file describes."),
+    FN("_aut_position", aut_position_py, METH_VARARGS, "_aut_position(text, n) -> (d, x, y)."),
+    FN("_aut_contains", aut_contains_py, METH_VARARGS, "_aut_contains(text, x, y) -> bool."),
     FN("_side_text", side_text_py, METH_VARARGS, "_side_text(rules, pass, heap) -> str: the side state in words."),
     FN("_format_bytes", format_bytes_py, METH_VARARGS, "_format_bytes(n) -> str: bytes in words ('1.5 MiB')."),
     FN("_table", table_py_nested, METH_VARARGS, "_table(rules, rows, cols, pass, heap, threads, mem_limit) -> Table"),

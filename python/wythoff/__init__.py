@@ -31,7 +31,7 @@ from ._wythoff import (
 __version__ = _c.WY_VERSION
 __all__ = [
     "table", "value", "values", "moves", "ppos", "count", "period", "compare", "claims", "check", "plot",
-    "Table", "Value", "Move", "Moves", "Image",
+    "Table", "Value", "Move", "Moves", "Image", "Automaton",
     "Error", "TooLargeError", "UndecidedError", "InternalError", "cache_dir", "__version__",
 ]
 
@@ -51,6 +51,16 @@ def _int(v, name, lo, hi, hi_text=None):
     v = v.__index__()
     if v < lo or v > hi:
         raise ValueError(f"{name}={v} out of range ({lo} to {hi_text or hi})")
+    return v
+
+
+def _nonneg(v, name):
+    """An int argument >= 0 of any size."""
+    if isinstance(v, float) or isinstance(v, bool) or not hasattr(v, "__index__"):
+        raise TypeError(f"{name} must be an int, not {type(v).__name__}")
+    v = v.__index__()
+    if v < 0:
+        raise ValueError(f"{name}={v} out of range (0 or more)")
     return v
 
 
@@ -107,6 +117,53 @@ def _games(rules_list, passes, heap, labels=None):
 def _game(rules, passes, heap):
     text, p, h, _ = _games([rules], passes, heap)[0]
     return text, p, h
+
+
+class Automaton:
+    """A Fibonacci automaton of a value layer (docs/automata.md).
+
+    Automaton.builtin("wythoff-v1"): Wythoff's value-1 layer, proved for every
+    position by Walnut (what value() and moves() use); Automaton.load(path) or
+    Automaton(text): a file of `wythoff automaton learn`.  The file is checked
+    when it is read (wythoff.Error when it is not a valid automaton).
+
+    a.output(n): the offset d(n) = x - floor(n phi) of the layer's position
+    (x, x + n) on diagonal n; a.position(n): that position; a.contains(x, y);
+    a.info: the ruleset, value, states, offsets' range and how it was made;
+    a.text: the file.  Numbers of any size."""
+
+    def __init__(self, text):
+        if not isinstance(text, str):
+            raise TypeError("Automaton(text): the file's text, a str")
+        self.info = _c._aut_info(text)
+        self.text = text
+
+    @classmethod
+    def builtin(cls, name="wythoff-v1"):
+        return cls(_c._aut_builtin(_text(name, "name")))
+
+    @classmethod
+    def load(cls, path):
+        with open(path, encoding="utf-8") as f:
+            return cls(f.read())
+
+    @property
+    def states(self):
+        return self.info["states"]
+
+    def output(self, n):
+        return _c._aut_position(self.text, _nonneg(n, "n"))[0]
+
+    def position(self, n):
+        d, x, y = _c._aut_position(self.text, _nonneg(n, "n"))
+        return (x, y)
+
+    def contains(self, x, y):
+        return _c._aut_contains(self.text, _nonneg(x, "x"), _nonneg(y, "y"))
+
+    def __repr__(self):
+        i = self.info
+        return "<wythoff.Automaton: value %d of %s, %d states>" % (i["value"], i["rules"], i["states"])
 
 
 def _run(threads, mem_limit):
