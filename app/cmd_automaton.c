@@ -198,9 +198,20 @@ static int pass_small(wy_pos *out, size_t *n)
     return 0;
 }
 
-static int walnut_name(const char *given, char *name, size_t n)
+/* The word automaton's name in Walnut: given, else WYTHOFFV1 for Wythoff's
+ * value 1, WYTHOFFTnP for the P-positions of wythoff+terminal=n, WYTHOFFAUT
+ * otherwise. */
+static int walnut_name(const char *given, const wy_automaton *a, char *name, size_t n)
 {
-    snprintf(name, n, "%s", given ? given : "WYTHOFFV1");
+    const wy_automaton_info *in = wy_automaton_get_info(a);
+    if (given)
+        snprintf(name, n, "%s", given);
+    else if (in->rules.has_terminal && in->value == 0)
+        snprintf(name, n, "WYTHOFFT%uP", in->rules.terminal);
+    else if (in->value == 1 && !in->rules.has_terminal)
+        snprintf(name, n, "WYTHOFFV1");
+    else
+        snprintf(name, n, "WYTHOFFAUT");
     return 0;
 }
 
@@ -210,7 +221,8 @@ char *proof_text(const wy_automaton *a, const char *name, int *rc)
     wy_pos small[81];
     size_t ns = 0;
     *rc = 0;
-    if ((*rc = pass_small(small, &ns)))
+    const wy_automaton_info *in = wy_automaton_get_info(a);
+    if (in->value == 1 && !in->rules.has_terminal && (*rc = pass_small(small, &ns)))
         return NULL;
     char err[WY_ERRLEN];
     wy_status st;
@@ -227,7 +239,7 @@ static int do_walnut(cli_config *c, const char *path)
     if (rc)
         return rc;
     char name[64];
-    walnut_name(c->given[O_NAME] ? c->val[O_NAME] : NULL, name, sizeof name);
+    walnut_name(c->given[O_NAME] ? c->val[O_NAME] : NULL, a, name, sizeof name);
     char *text;
     if (c->given[O_WORD]) {
         text = wy_automaton_walnut_word(a);
@@ -466,7 +478,7 @@ static int do_prove(cli_config *c, const char *path)
     if (rc)
         return rc;
     char name[64];
-    walnut_name(c->given[O_NAME] ? c->val[O_NAME] : NULL, name, sizeof name);
+    walnut_name(c->given[O_NAME] ? c->val[O_NAME] : NULL, a, name, sizeof name);
     cli_walnut_result r;
     rc = cli_walnut_prove(walnut, a, name, &r);
     wy_automaton_free(a);

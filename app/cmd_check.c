@@ -149,26 +149,32 @@ static const struct {
     {"000.cor2", "wythoff-v1",
      "the P-positions of wythoff+pass with the pass are Wythoff's value-1 layer outside x, y <= 8 (statements wyq_*), "
      "and that layer is exactly the positions where G1(x, y, 0), Wythoff's value, is 1 (wys1_*, wyp_*)"},
+    {"001.thm1", "wythoff-t2-p",
+     "the P-positions of wythoff+terminal=2 are the terminal region x + y <= 2 and the automaton's positions on the "
+     "diagonals n + 1 >= 3 with their mirror images (statements wtq_*), and those positions are (floor(n phi) + g(n) - "
+     "1, floor(n (phi + 1)) + g(n)) with g given by the paper's recursion (wtg_*): P1 with (1, 1) added, the corrected "
+     "statement"},
 };
 
 /* 1: the recorded log of `aut`'s proof matches the proof's files as this
  * build writes them and says every statement TRUE; the statement count in
  * *evals.  0: no log, or it does not match. */
-static int log_matches(const wy_automaton *a, const char *aut, size_t *evals)
+static int log_matches(const wy_automaton *a, const char *aut, const char *name, size_t *evals)
 {
-    char file[96];
+    char file[96], key[96], fmt[160];
     snprintf(file, sizeof file, "%s.log", aut);
     const char *log = wy_automaton_builtin_text(file);
     if (!log)
         return 0;
     int rc = 0;
-    char *cmds = proof_text(a, "WYTHOFFV1", &rc), *word = cmds ? wy_automaton_walnut_word(a) : NULL;
+    char *cmds = proof_text(a, name, &rc), *word = cmds ? wy_automaton_walnut_word(a) : NULL;
     int ok = 0;
-    const char *p = strstr(log, "(WYTHOFFV1.txt: ");
+    snprintf(key, sizeof key, "(%s.txt: ", name);
+    snprintf(fmt, sizeof fmt, "(%s.txt: %%zu bytes, FNV-1a %%llx; commands: %%zu bytes, FNV-1a %%llx)", name);
+    const char *p = strstr(log, key);
     size_t wl = 0, cl = 0;
     unsigned long long fw = 0, fc = 0;
-    if (cmds && word && p &&
-        sscanf(p, "(WYTHOFFV1.txt: %zu bytes, FNV-1a %llx; commands: %zu bytes, FNV-1a %llx)", &wl, &fw, &cl, &fc) == 4 &&
+    if (cmds && word && p && sscanf(p, fmt, &wl, &fw, &cl, &fc) == 4 &&
         wl == strlen(word) && cl == strlen(cmds) && fw == cli_fnv(word) && fc == cli_fnv(cmds)) {
         size_t n = 0;
         for (const char *q = cmds; (q = strstr(q, "\neval ")) != NULL; q++)
@@ -191,40 +197,45 @@ static int try_proof(const cli_config *c, const wy_claim_info *in, wy_claim_resu
     size_t k = 0;
     while (k < sizeof proofs / sizeof *proofs && strcmp(proofs[k].id, in->id))
         k++;
-    if (k == sizeof proofs / sizeof *proofs || r->verdict != WY_CLAIM_PASS)
+    if (k == sizeof proofs / sizeof *proofs || (r->verdict != WY_CLAIM_PASS && r->verdict != WY_CLAIM_ERRATUM))
         return 0;
+    const int erratum = r->verdict == WY_CLAIM_ERRATUM; /* the corrected statement is the one proved */
     char err[WY_ERRLEN], note[1024];
     wy_automaton *a;
     if (wy_automaton_builtin(&a, proofs[k].aut, err, sizeof err) != WY_OK)
         return cli_die(4, "%s: %s", in->id, err);
     const char *walnut = c->given[O_WALNUT] ? c->val[O_WALNUT] : NULL; /* only when asked: seconds each */
     size_t evals = 0;
+    const char *name = wy_automaton_get_info(a)->rules.has_terminal ? "WYTHOFFT2P" : "WYTHOFFV1";
+    const char *what = erratum ? "the corrected statement is PROVED for every position" : "PROVED for every position";
     if (walnut && *walnut) {
         cli_walnut_result w;
-        int rc = cli_walnut_prove(walnut, a, "WYTHOFFV1", &w);
+        int rc = cli_walnut_prove(walnut, a, name, &w);
         wy_automaton_free(a);
         if (rc)
             return rc;
         if (w.evals && w.ntrue == w.evals) {
-            r->verdict = WY_CLAIM_PROVED;
+            if (!erratum)
+                r->verdict = WY_CLAIM_PROVED;
             snprintf(note, sizeof note,
-                     "PROVED for every position: Walnut replayed the proof in this run (data/automata/%s.walnut, %zu of "
-                     "%zu statements TRUE): %s. ",
-                     proofs[k].aut, w.ntrue, w.evals, proofs[k].how);
+                     "%s: Walnut replayed the proof in this run (data/automata/%s.walnut, %zu of %zu statements TRUE): "
+                     "%s. ",
+                     what, proofs[k].aut, w.ntrue, w.evals, proofs[k].how);
         } else {
             snprintf(note, sizeof note,
                      "Not proved: the Walnut replay of data/automata/%s.walnut gave %zu of %zu statements TRUE (run "
                      "wythoff automaton prove for each). ",
                      proofs[k].aut, w.ntrue, w.evals);
         }
-    } else if (log_matches(a, proofs[k].aut, &evals)) {
+    } else if (log_matches(a, proofs[k].aut, name, &evals)) {
         wy_automaton_free(a);
-        r->verdict = WY_CLAIM_PROVED;
+        if (!erratum)
+            r->verdict = WY_CLAIM_PROVED;
         snprintf(note, sizeof note,
-                 "PROVED for every position by the recorded Walnut run (data/automata/%s.log: %zu of %zu statements "
-                 "TRUE), whose files are those this build writes for the proof (sizes and FNV-1a match); not replayed "
-                 "in this run (--walnut PATH replays it): %s. ",
-                 proofs[k].aut, evals, evals, proofs[k].how);
+                 "%s by the recorded Walnut run (data/automata/%s.log: %zu of %zu statements TRUE), whose files are "
+                 "those this build writes for the proof (sizes and FNV-1a match); not replayed in this run (--walnut "
+                 "PATH replays it): %s. ",
+                 what, proofs[k].aut, evals, evals, proofs[k].how);
     } else {
         wy_automaton_free(a);
         return 0;

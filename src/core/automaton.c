@@ -741,6 +741,7 @@ wy_status wy_automaton_parse(wy_automaton **out, const char *text, size_t len, c
 
 typedef struct {
     uint64_t N;
+    uint64_t skip;     /* terminal=K: the region x + y <= K is left out, and with it diagonals 0..K */
     uint64_t *x;       /* x[n]: UINT64_MAX until found */
     uint64_t found;
     uint64_t dup;      /* a diagonal with two positions (UINT64_MAX: none) */
@@ -753,7 +754,7 @@ static int on_pos(void *ctx, uint64_t x, uint64_t y)
 {
     diag_ctx *c = ctx;
     uint64_t n = y - x;
-    if (n >= c->N)
+    if (n >= c->N || (c->skip != UINT64_MAX && x + y <= c->skip))
         return 0;
     if (c->check) {
         if (c->seen[n >> 3] & (1u << (n & 7))) {
@@ -792,6 +793,17 @@ static wy_status scan_diagonals(diag_ctx *c, const wy_rules *rules, wy_side side
             memset(c->x, 0xff, c->N * sizeof *c->x);
         if (c->seen)
             memset(c->seen, 0, (c->N + 7) / 8);
+        /* terminal=K: the diagonals n <= K hold no position outside the
+         * region (each (x, x + n), x >= 1, moves along its diagonal to the
+         * terminal (0, n)); they count as found, at x = floor(n phi) (an
+         * offset 0 that the proofs never read) */
+        for (uint64_t n = 0; c->skip != UINT64_MAX && n <= c->skip && n < c->N; n++) {
+            if (c->x)
+                c->x[n] = wy_floor_phi_u64(n);
+            else
+                c->seen[n >> 3] |= (unsigned char)(1u << (n & 7));
+            c->found++;
+        }
         wy_status st = wy_layer_scan(rules, side, g, size, mem_limit, on_pos, c, NULL, run, err, errlen);
         if (c->dup != UINT64_MAX)
             return wy_fail(WY_EINVAL, err, errlen,
@@ -1057,6 +1069,7 @@ wy_status wy_automaton_learn(wy_automaton **out, const wy_rules *rules, wy_side 
     diag_ctx c;
     memset(&c, 0, sizeof c);
     c.N = diagonals;
+    c.skip = rules->has_terminal ? rules->terminal : UINT64_MAX;
     c.x = malloc(diagonals * sizeof *c.x);
     int32_t *d = malloc(diagonals * sizeof *d);
     if (!c.x || !d) {
@@ -1186,6 +1199,7 @@ wy_status wy_automaton_verify(const wy_automaton *a, uint64_t diagonals, uint64_
     diag_ctx c;
     memset(&c, 0, sizeof c);
     c.N = diagonals;
+    c.skip = a->info.rules.has_terminal ? a->info.rules.terminal : UINT64_MAX;
     c.check = a;
     c.seen = malloc(diagonals / 8 + 1);
     if (!c.seen)

@@ -110,6 +110,77 @@ char *wy_automaton_walnut_word(const wy_automaton *a)
 static const char *const dom_moves =
     "((Ez z<y & $%s(x,z)) | (Ez z<x & $%s(z,y)) | (Ek k>0 & k<=x & k<=y & $%s(x-k,y-k)))";
 
+static int name_ok(const char *name)
+{
+    return name && name[0] >= 'A' && name[0] <= 'Z' && strlen(name) <= 40 &&
+           strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") == strlen(name);
+}
+
+/* The shift, floor(n phi) and the offsets' clauses: x = a + d(n) where
+ * .NAME[n] = @d. */
+static void common_defs(sbuf *s)
+{
+    sb_printf(s, "reg wyshift msd_fib msd_fib \"([0,0]|[0,1][1,0])*\";\n"
+                 "def wyphin \"?msd_fib (n=0 & s=0) | (n>=1 & Em,t m+1=n & $wyshift(m,t) & s=t+1)\";\n");
+}
+
+static void offset_cases(sbuf *s, const wy_automaton_info *in, const char *name)
+{
+    for (int64_t d = in->min_out; d <= in->max_out; d++) {
+        sb_printf(s, "%s(.%s[n]=@%" PRId64 " & ", d == in->min_out ? "" : " | ", name, d);
+        if (d >= 0)
+            sb_printf(s, "x=a+%" PRId64 ")", d);
+        else
+            sb_printf(s, "x+%" PRId64 "=a)", -d);
+    }
+}
+
+/* wythoff+terminal=K, value 0: the P-positions.  T: x + y <= K (no move
+ * there); Q: T and the automaton's positions on the diagonals n > K with
+ * their mirror images.  Q is the P-set when no move from a position of Q
+ * outside T reaches Q (rows, columns, diagonals) and every position outside
+ * Q has a move into Q (it is outside T, so it has moves). */
+static char *terminal_proof(const wy_automaton *a, const char *name, wy_status *status, char *err, size_t errlen)
+{
+    const wy_automaton_info *in = wy_automaton_get_info(a);
+    if (!name_ok(name)) {
+        *status = wy_fail(WY_EINVAL, err, errlen,
+                          "a Walnut word automaton's name: an upper-case letter, then letters, digits or _ (at most 40)");
+        return NULL;
+    }
+    const unsigned K = in->rules.terminal;
+    sbuf s = {malloc(8192), 0, 8192};
+    common_defs(&s);
+    sb_printf(&s, "def wtq0 \"?msd_fib x<=y & En,a n+x=y & n>%u & $wyphin(n,a) & (", K);
+    offset_cases(&s, in, name);
+    sb_printf(&s, ")\";\n"
+                  "def wtq \"?msd_fib x+y<=%u | $wtq0(x,y) | $wtq0(y,x)\";\n"
+                  "eval wtq_rows \"?msd_fib ~(Ex,y,z y<z & x+z>%u & $wtq(x,y) & $wtq(x,z))\";\n"
+                  "eval wtq_columns \"?msd_fib ~(Ex,y,z y<z & z+x>%u & $wtq(y,x) & $wtq(z,x))\";\n"
+                  "eval wtq_diagonals \"?msd_fib ~(Ex,y,k k>0 & x+y+k+k>%u & $wtq(x,y) & $wtq(x+k,y+k))\";\n"
+                  "eval wtq_reach \"?msd_fib Ax,y ~$wtq(x,y) => ",
+              K, K, K, K);
+    sb_printf(&s, dom_moves, "wtq", "wtq", "wtq");
+    sb_printf(&s, "\";\n");
+    if (K == 2) {
+        /* paper 001's formula: the position on diagonal n + 1 (n >= 2) is
+         * (floor(n phi) + g(n) - 1, floor(n (phi + 1)) + g(n)) with g in {0, 1}
+         * given by its recursion (g(0) = 1, g(1) = 0; for n >= 2, g(n) = 1 - g(m)
+         * when floor(n phi) = floor(m (phi + 1)) + 1, else 1): wtg(n) is "g(n) =
+         * 1" read off the automaton's positions, and it satisfies the recursion,
+         * which has one solution (m < n) */
+        sb_printf(&s,
+                  "eval wtg_range \"?msd_fib An n>=2 => (Ex,a $wtq0(x,x+n+1) & $wyphin(n,a) & (x=a | x+1=a))\";\n"
+                  "def wtg \"?msd_fib n=0 | (n>=2 & Ex,a $wtq0(x,x+n+1) & $wyphin(n,a) & x=a)\";\n"
+                  "def wtc \"?msd_fib Ea,b $wyphin(n,a) & $wyphin(m,b) & a=b+m+1\";\n"
+                  "eval wtg_flip \"?msd_fib An,m (n>=2 & $wtc(n,m)) => ($wtg(n) <=> ~$wtg(m))\";\n"
+                  "eval wtg_else \"?msd_fib An (n>=2 & ~(Em $wtc(n,m))) => $wtg(n)\";\n");
+    }
+    if (!s.b)
+        *status = wy_fail(WY_ERANGE, err, errlen, "out of memory for the Walnut file");
+    return s.b;
+}
+
 char *wy_automaton_walnut_proof(const wy_automaton *a, const char *name, const wy_pos *small, size_t nsmall,
                                 wy_status *status, char *err, size_t errlen)
 {
@@ -118,10 +189,12 @@ char *wy_automaton_walnut_proof(const wy_automaton *a, const char *name, const w
     const wy_rules *r = &in->rules;
     char rules_text[128];
     wy_rules_format(rules_text, sizeof rules_text, r);
-    if (r->game != WY_GAME_WYTHOFF || r->passes || r->heap || r->max || r->mod || r->has_terminal || r->misere ||
-        in->value != 1) {
+    const int wyt = r->game == WY_GAME_WYTHOFF && !r->passes && !r->heap && !r->max && !r->mod && !r->misere;
+    if (wyt && r->has_terminal && in->value == 0 && r->terminal < 1000000)
+        return terminal_proof(a, name, status, err, errlen);
+    if (!wyt || r->has_terminal || in->value != 1) {
         *status = wy_fail(WY_EINVAL, err, errlen,
-                          "the Walnut proof is written for the value-1 layer of wythoff (this automaton: value %" PRIu64
+                          "the Walnut proof is written for the value-1 layer of wythoff and the P-positions of wythoff+terminal=K (this automaton: value %" PRIu64
                           " of %s)",
                           in->value, rules_text);
         return NULL;

@@ -12,10 +12,13 @@
 #     at positions of 100 to 1000 digits (seeded), and the layer positions
 #     against `bfile gpos-a wythoff --value 1` (the layer engine);
 #   - bad input: files, options, subcommands (exit 2);
+#   - paper 001's automaton (the P-positions of wythoff+terminal=2) learned
+#     again, its Walnut files, verify;
 #   - with Walnut (WYTHOFF_WALNUT, or ../shared/tools/walnut/walnut beside the
-#     project; `skip:` without it): prove of the shipped automaton reports
-#     13 of 13 statements TRUE, and of one with a changed output NOT PROVED
-#     (exit 1).  About 20 s each.
+#     project; `skip:` without it): prove of the shipped value-1 automaton
+#     reports 13 of 13 statements TRUE (about 20 s), of paper 001's 7 of 7
+#     (1 s), and of one with a changed output NOT PROVED, exit 1 (paper 001's
+#     automaton; the value-1 one with WY_TEST_BIG=1, 20 s more).
 cd "$(dirname "$0")/../.."
 . tests/cli/lib.sh
 T=$(mktemp -d)
@@ -35,9 +38,22 @@ fi
   pass "automaton walnut $D/wythoff-v1.aut = $D/wythoff-v1.walnut" || fail "the Walnut command file is not what automaton walnut writes"
 "$W" automaton walnut $D/wythoff-v1.aut --word | cmp -s - $D/WYTHOFFV1.txt &&
   pass "automaton walnut --word = $D/WYTHOFFV1.txt" || fail "the Walnut word automaton is not what automaton walnut --word writes"
-scripts/embed-automata $D/wythoff-v1.aut $D/wythoff-v1.log | cmp -s - src/core/automata_data.c &&
-  pass "src/core/automata_data.c = scripts/embed-automata $D/wythoff-v1.aut $D/wythoff-v1.log" ||
-  fail "src/core/automata_data.c is out of date: run scripts/embed-automata $D/wythoff-v1.aut $D/wythoff-v1.log > src/core/automata_data.c"
+scripts/embed-automata $D/wythoff-v1.aut $D/wythoff-v1.log $D/wythoff-t2-p.aut $D/wythoff-t2-p.log | cmp -s - src/core/automata_data.c &&
+  pass "src/core/automata_data.c = scripts/embed-automata of the shipped automata and logs" ||
+  fail "src/core/automata_data.c is out of date: run scripts/embed-automata $D/wythoff-v1.aut $D/wythoff-v1.log $D/wythoff-t2-p.aut $D/wythoff-t2-p.log > src/core/automata_data.c"
+
+# paper 001's game: the P-positions of wythoff+terminal=2
+if "$W" automaton learn wythoff+terminal=2 --value 0 --quiet --output "$T/t2.aut" &&
+   diff <(grep -v '^made-by' "$T/t2.aut") <(grep -v '^made-by' $D/wythoff-t2-p.aut) >/dev/null &&
+   "$W" automaton walnut $D/wythoff-t2-p.aut | cmp -s - $D/wythoff-t2-p.walnut &&
+   "$W" automaton walnut $D/wythoff-t2-p.aut --word | cmp -s - $D/WYTHOFFT2P.txt; then
+  pass "automaton learn wythoff+terminal=2 --value 0 = $D/wythoff-t2-p.aut; its Walnut files as shipped"
+else
+  fail "the automaton of wythoff+terminal=2 or its Walnut files differ from $D"
+fi
+out=$("$W" automaton verify $D/wythoff-t2-p.aut --rows 300000 --quiet); rc=$?
+[ $rc -eq 0 ] && pass "automaton verify $D/wythoff-t2-p.aut --rows 300000: agrees (the terminal region left out)" ||
+  fail "automaton verify wythoff-t2-p: exit $rc: $out"
 
 # verify, and a changed output
 NV=1000000; [ "$SAN" = 1 ] && NV=100000
@@ -208,9 +224,21 @@ if [ -z "$walnut" ] || ! command -v java >/dev/null 2>&1 || [ ! -f /usr/share/ja
 elif [ "$SAN" = 1 ]; then
   echo "skip: automaton.sh: the Walnut replays run in the normal build"
 else
-  # one after the other: a Walnut home is one library (prove locks it)
+  # one after the other: a Walnut home is one library (prove locks it).
+  # The mutant of the value-1 automaton costs 20 s more: WY_TEST_BIG=1; by
+  # default a changed output of paper 001's automaton (1 s) shows that a
+  # wrong automaton fails
   "$W" automaton prove $D/wythoff-v1.aut --walnut "$walnut" >"$T/good.txt" 2>"$T/good.err"; r1=$?
-  "$W" automaton prove "$T/bad.aut" --walnut "$walnut" --name WYTHOFFMUT >"$T/bad.txt" 2>"$T/bad.err"; r2=$?
+  sed 's/^4 -2 6 -$/4 -1 6 -/' $D/wythoff-t2-p.aut >"$T/t2bad.aut"
+  if [ "${WY_TEST_BIG:-0}" = 1 ]; then
+    "$W" automaton prove "$T/bad.aut" --walnut "$walnut" --name WYTHOFFMUT >"$T/bad.txt" 2>"$T/bad.err"; r2=$?
+  else
+    "$W" automaton prove "$T/t2bad.aut" --walnut "$walnut" --name WYTHOFFMUT >"$T/bad.txt" 2>"$T/bad.err"; r2=$?
+  fi
+  "$W" automaton prove $D/wythoff-t2-p.aut --walnut "$walnut" >"$T/t2good.txt" 2>"$T/t2good.err"; r3=$?
+  [ $r3 -eq 0 ] && grep -q '^PROVED: 7 of 7 statements TRUE' "$T/t2good.txt" &&
+    pass "automaton prove (Walnut): paper 001's P-positions and g(n), 7 of 7 statements TRUE" ||
+    fail "automaton prove of $D/wythoff-t2-p.aut: exit $r3: $(tail -n 5 "$T/t2good.txt" "$T/t2good.err")"
   [ $r1 -eq 0 ] && grep -q '^PROVED: 13 of 13 statements TRUE' "$T/good.txt" &&
     pass "automaton prove (Walnut): the shipped automaton, 13 of 13 statements TRUE" ||
     fail "automaton prove of the shipped automaton: exit $r1: $(tail -n 5 "$T/good.txt" "$T/good.err")"
