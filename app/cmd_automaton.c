@@ -179,25 +179,6 @@ static int do_verify(cli_config *c, const char *path)
     return fflush(stdout) ? 2 : 0;
 }
 
-/* The P-positions of wythoff+pass with the pass available in x, y <= 8:
- * the exceptions the Walnut file lists (from the table engine). */
-static int pass_small(wy_pos *out, size_t *n)
-{
-    wy_rules r;
-    char err[WY_ERRLEN];
-    wy_table *t;
-    if (wy_rules_parse(&r, "wythoff+pass", err, sizeof err) != WY_OK ||
-        wy_table_compute(&t, &r, 9, 9, wy_side_start(&r), 0, err, sizeof err) != WY_OK)
-        return cli_die(4, "the table of wythoff+pass: %s", err);
-    *n = 0;
-    for (uint32_t x = 0; x < 9; x++)
-        for (uint32_t y = 0; y < 9; y++)
-            if (wy_table_get(t, x, y, wy_side_start(&r)) == 0)
-                out[(*n)++] = (wy_pos){x, y};
-    wy_table_free(t);
-    return 0;
-}
-
 /* The word automaton's name in Walnut: given, else WYTHOFFV1 for Wythoff's
  * value 1, WYTHOFFTnP for the P-positions of wythoff+terminal=n, WYTHOFFAUT
  * otherwise. */
@@ -218,15 +199,10 @@ static int walnut_name(const char *given, const wy_automaton *a, char *name, siz
 char *proof_text(const wy_automaton *a, const char *name, int *rc);
 char *proof_text(const wy_automaton *a, const char *name, int *rc)
 {
-    wy_pos small[81];
-    size_t ns = 0;
     *rc = 0;
-    const wy_automaton_info *in = wy_automaton_get_info(a);
-    if (in->value == 1 && !in->rules.has_terminal && (*rc = pass_small(small, &ns)))
-        return NULL;
     char err[WY_ERRLEN];
     wy_status st;
-    char *text = wy_automaton_walnut_proof(a, name, small, ns, &st, err, sizeof err);
+    char *text = wy_automaton_walnut_proof(a, name, NULL, 0, &st, err, sizeof err);
     if (!text)
         *rc = cli_fail(st, err, 0);
     return text;

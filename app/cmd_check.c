@@ -132,120 +132,56 @@ static int do_list(cli_config *cf, const unsigned char *sel, const char *fmt)
     return cli_finish(&o, &sink, 0);
 }
 
-/* Claims a Walnut proof of a shipped automaton decides for every position
- * (docs/automata.md, "What is proved"): after the bounded check passes, the
- * verdict is PROVED when the proof is replayed in this run (--walnut PATH:
- * every statement TRUE) or, without Walnut, when the recorded
- * log of a run (data/automata/NAME.log, compiled in) says every statement
- * TRUE and names the files this build writes for the proof (sizes and
- * FNV-1a); the detail says which. */
-static const struct {
-    const char *id, *aut, *how;
-} proofs[] = {
-    {"000.thm4", "wythoff-v1",
-     "the P-positions of wythoff+pass with the pass are Wythoff's value-1 layer outside x, y <= 8 (statements wyq_*), "
-     "and that layer is exactly the positions of Wythoff value 1 (wys1_*, wyp_*), which are the P-positions of "
-     "wythoff+heap=1 with the heap (G2(x, y, 1) = G_Wythoff(x, y) xor 1 by the Sprague-Grundy theorem)"},
-    {"000.cor2", "wythoff-v1",
-     "the P-positions of wythoff+pass with the pass are Wythoff's value-1 layer outside x, y <= 8 (statements wyq_*), "
-     "and that layer is exactly the positions where G1(x, y, 0), Wythoff's value, is 1 (wys1_*, wyp_*)"},
-    {"001.thm1", "wythoff-t2-p",
-     "the P-positions of wythoff+terminal=2 are the terminal region x + y <= 2 and the automaton's positions on the "
-     "diagonals n + 1 >= 3 with their mirror images (statements wtq_*), and those positions are (floor(n phi) + g(n) - "
-     "1, floor(n (phi + 1)) + g(n)) with g given by the paper's recursion (wtg_*): P1 with (1, 1) added, the corrected "
-     "statement"},
-};
-
-/* 1: the recorded log of `aut`'s proof matches the proof's files as this
- * build writes them and says every statement TRUE; the statement count in
- * *evals.  0: no log, or it does not match. */
-static int log_matches(const wy_automaton *a, const char *aut, const char *name, size_t *evals)
+/* --walnut PATH: replay the proof of a claim that has one (wy_claim_proof)
+ * in this run.  Every statement TRUE: PROVED (an ERRATUM stays one, its
+ * corrected statement proved), whatever the recorded log said; otherwise the
+ * claim is only checked up to its range.  0, or an exit code. */
+static int replay_proof(const cli_config *c, size_t i, const wy_claim_info *in, wy_claim_result *r)
 {
-    char file[96], key[96], fmt[160];
-    snprintf(file, sizeof file, "%s.log", aut);
-    const char *log = wy_automaton_builtin_text(file);
-    if (!log)
+    const wy_claim_proof_info *p = wy_claim_proof(i);
+    if (!p || !c->given[O_WALNUT] || (r->verdict == WY_CLAIM_FAIL))
         return 0;
-    int rc = 0;
-    char *cmds = proof_text(a, name, &rc), *word = cmds ? wy_automaton_walnut_word(a) : NULL;
-    int ok = 0;
-    snprintf(key, sizeof key, "(%s.txt: ", name);
-    snprintf(fmt, sizeof fmt, "(%s.txt: %%zu bytes, FNV-1a %%llx; commands: %%zu bytes, FNV-1a %%llx)", name);
-    const char *p = strstr(log, key);
-    size_t wl = 0, cl = 0;
-    unsigned long long fw = 0, fc = 0;
-    if (cmds && word && p && sscanf(p, fmt, &wl, &fw, &cl, &fc) == 4 &&
-        wl == strlen(word) && cl == strlen(cmds) && fw == cli_fnv(word) && fc == cli_fnv(cmds)) {
-        size_t n = 0;
-        for (const char *q = cmds; (q = strstr(q, "\neval ")) != NULL; q++)
-            n++;
-        if (!strncmp(cmds, "eval ", 5))
-            n++;
-        char want[80];
-        snprintf(want, sizeof want, "\nPROVED: %zu of %zu statements TRUE", n, n);
-        ok = n > 0 && strstr(log, want) != NULL;
-        *evals = n;
-    }
-    free(cmds);
-    free(word);
-    return ok;
-}
-
-/* Upgrade a PASS of a claim with a proof (see proofs[]): 0, or an exit code. */
-static int try_proof(const cli_config *c, const wy_claim_info *in, wy_claim_result *r)
-{
-    size_t k = 0;
-    while (k < sizeof proofs / sizeof *proofs && strcmp(proofs[k].id, in->id))
-        k++;
-    if (k == sizeof proofs / sizeof *proofs || (r->verdict != WY_CLAIM_PASS && r->verdict != WY_CLAIM_ERRATUM))
-        return 0;
-    const int erratum = r->verdict == WY_CLAIM_ERRATUM; /* the corrected statement is the one proved */
-    char err[WY_ERRLEN], note[1024];
+    char err[WY_ERRLEN], note[1400];
     wy_automaton *a;
-    if (wy_automaton_builtin(&a, proofs[k].aut, err, sizeof err) != WY_OK)
+    if (wy_automaton_builtin(&a, p->automaton, err, sizeof err) != WY_OK)
         return cli_die(4, "%s: %s", in->id, err);
-    const char *walnut = c->given[O_WALNUT] ? c->val[O_WALNUT] : NULL; /* only when asked: seconds each */
-    size_t evals = 0;
-    const char *name = wy_automaton_get_info(a)->rules.has_terminal ? "WYTHOFFT2P" : "WYTHOFFV1";
-    const char *what = erratum ? "the corrected statement is PROVED for every position" : "PROVED for every position";
-    if (walnut && *walnut) {
-        cli_walnut_result w;
-        int rc = cli_walnut_prove(walnut, a, name, &w);
-        wy_automaton_free(a);
-        if (rc)
-            return rc;
-        if (w.evals && w.ntrue == w.evals) {
-            if (!erratum)
-                r->verdict = WY_CLAIM_PROVED;
-            snprintf(note, sizeof note,
-                     "%s: Walnut replayed the proof in this run (data/automata/%s.walnut, %zu of %zu statements TRUE): "
-                     "%s. ",
-                     what, proofs[k].aut, w.ntrue, w.evals, proofs[k].how);
-        } else {
-            snprintf(note, sizeof note,
-                     "Not proved: the Walnut replay of data/automata/%s.walnut gave %zu of %zu statements TRUE (run "
-                     "wythoff automaton prove for each). ",
-                     proofs[k].aut, w.ntrue, w.evals);
-        }
-    } else if (log_matches(a, proofs[k].aut, name, &evals)) {
-        wy_automaton_free(a);
+    cli_walnut_result w;
+    int rc = cli_walnut_prove(c->val[O_WALNUT], a, p->walnut_name, &w);
+    wy_automaton_free(a);
+    if (rc)
+        return rc;
+    const int erratum = r->verdict == WY_CLAIM_ERRATUM, ok = w.evals && w.ntrue == w.evals;
+    /* the recorded log's note, when the library added one, is replaced */
+    const char *keep = r->detail;
+    if (!strncmp(keep, "PROVED for every position by the recorded", 41) ||
+        !strncmp(keep, "The corrected statement is PROVED", 33)) {
+        const char *e = strstr(keep, "replays it): ");
+        e = e ? strstr(e, ". ") : NULL;
+        keep = e ? e + 2 : keep;
+    }
+    if (ok) {
         if (!erratum)
             r->verdict = WY_CLAIM_PROVED;
-        snprintf(note, sizeof note,
-                 "%s by the recorded Walnut run (data/automata/%s.log: %zu of %zu statements TRUE), whose files are "
-                 "those this build writes for the proof (sizes and FNV-1a match); not replayed in this run (--walnut "
-                 "PATH replays it): %s. ",
-                 what, proofs[k].aut, evals, evals, proofs[k].how);
+        snprintf(note, sizeof note, "%s: Walnut replayed the proof in this run (data/automata/%s.walnut, %zu of %zu "
+                 "statements TRUE): %s. ",
+                 erratum ? "The corrected statement is PROVED for every position" : "PROVED for every position",
+                 p->automaton, w.ntrue, w.evals, p->how);
     } else {
-        wy_automaton_free(a);
-        return 0;
+        if (!erratum)
+            r->verdict = WY_CLAIM_PASS;
+        snprintf(note, sizeof note, "Not proved: the Walnut replay of data/automata/%s.walnut gave %zu of %zu "
+                 "statements TRUE (wythoff automaton prove lists them). ", p->automaton, w.ntrue, w.evals);
     }
-    size_t nl = strlen(note), dl = strlen(r->detail);
-    if (nl + dl + 1 > sizeof r->detail)
-        dl = sizeof r->detail - nl - 1;
-    memmove(r->detail + nl, r->detail, dl);
+    char rest[sizeof r->detail];
+    snprintf(rest, sizeof rest, "%s", keep);
+    size_t nl = strlen(note), rl = strlen(rest);
+    if (nl >= sizeof r->detail)
+        nl = sizeof r->detail - 1;
+    if (nl + rl >= sizeof r->detail)
+        rl = sizeof r->detail - 1 - nl;
     memcpy(r->detail, note, nl);
-    r->detail[nl + dl] = '\0';
+    memcpy(r->detail + nl, rest, rl);
+    r->detail[nl + rl] = '\0';
     return 0;
 }
 
@@ -327,7 +263,7 @@ int cli_cmd_check(cli_config *c)
             rc = cli_die(st == WY_ERANGE ? 3 : st == WY_EINVAL ? 2 : 4, "%s: %s", in->id, err);
             break;
         }
-        if ((rc = try_proof(c, in, &r)))
+        if ((rc = replay_proof(c, i, in, &r)))
             break;
         counts[r.verdict]++;
         if (json) {

@@ -79,10 +79,11 @@ static const cli_cmd commands[] = {
      "exit status: 0 no difference, 1 differences found, 2 bad usage or input, 3 more memory than allowed,\n"
      "4 internal error, 130 interrupted (man wythoff, EXIT STATUS)\n", 1, 2,
      "text,csv,json", cli_cmd_compare},
-    {"check", C_CHECK, "check [CLAIM...] [--list] [--limit N] [--format text|markdown|json]",
-     "the claims of the five source papers, checked by computation: PASS, FAIL or ERRATUM",
+    {"check", C_CHECK, "check [CLAIM...] [--list] [--limit N] [--walnut PATH] [--format text|markdown|json]",
+     "the claims of the five source papers, checked by computation: PASS, FAIL or ERRATUM (PROVED: a Walnut proof "
+     "decides it for every position)",
      "CLAIM is a claim id (000.thm4), or the ids below or beginning with it (000, 004.table); default: all.\n"
-     "exit status: 0 nothing FAILs (PASS or ERRATUM), 1 a claim FAILs, 2 bad usage, 3 more memory\n"
+     "exit status: 0 nothing FAILs (PASS, PROVED or ERRATUM), 1 a claim FAILs, 2 bad usage, 3 more memory\n"
      "than allowed, 4 internal error, 130 interrupted\n",
      0, CLI_MAXPOS, "text,markdown,json", cli_cmd_check},
     {"plot", C_PLOT,

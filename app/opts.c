@@ -76,9 +76,9 @@ static const struct {
     {O_ROWS, "rows", 1, C_AUTOMATON, "N",
      "learn, verify: the diagonals 0..N-1 (default 600000 for learn, 10^6 for verify; accepts 6e7)"},
     {O_WALNUT, "walnut", 1, C_CHECK, "PATH",
-     "replay the Walnut proofs of the claims that have one (000.thm4, 000.cor2; docs/automata.md) in this run: "
-     "PROVED when every statement is TRUE (without it: PROVED by the recorded log of a run when it matches the proof's "
-     "files)"},
+     "replay the Walnut proofs of the claims that have one (000.thm4, 000.cor2, 001.thm1; man wythoff-automaton) "
+     "in this run: PROVED when every statement is TRUE (without it: PROVED by the recorded log of a run when it "
+     "matches the proof's files)"},
     {O_WALNUT, "walnut", 1, C_AUTOMATON, "PATH",
      "prove: the walnut script of Walnut 6.2.0 (default $WYTHOFF_WALNUT; Walnut's home: $WALNUT_HOME, else ~/.cache/wythoff/walnut-6.2.0)"},
     {O_WORD, "word", 0, C_AUTOMATON, NULL, "walnut: write the word automaton (Walnut's Word Automata Library format) instead of the commands"},

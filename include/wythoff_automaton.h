@@ -164,7 +164,7 @@ WY_API char *wy_automaton_walnut_word(const wy_automaton *a);
  * positions joined by a move and can be reached by a move from every
  * other position (docs/automata.md, "What is proved").  name is the word
  * automaton's name in Walnut's library (letters and digits, starting with an
- * upper-case letter).  With pass_small (n_pass_small positions; NULL: none) it also
+ * upper-case letter).  With pass_small (n_pass_small positions; NULL: those the table engine gives) it also
  * proves the P-positions of wythoff+pass with the pass available: the
  * layer outside x, y <= 8 plus the listed positions inside.  Every `eval`
  * is expected TRUE.  Allocated (wy_free); NULL when out of memory.

@@ -30,9 +30,8 @@ typedef enum {
     WY_CLAIM_FAIL = 1,    /* a counterexample was found (and no recorded correction)  */
     WY_CLAIM_ERRATUM = 2, /* the statement as printed is false, and the corrected
                              statement (wy_claim_info.corrected) holds on the range   */
-    WY_CLAIM_PROVED = 3   /* never from wy_claim_check: a client (wythoff check) gives
-                             it to a PASS whose statement a replayable proof decides
-                             for every position (a Walnut proof, docs/automata.md)    */
+    WY_CLAIM_PROVED = 3   /* the statement holds on the range, and a Walnut proof
+                             decides it for every position (wy_claim_proof)          */
 } wy_verdict;
 
 /* How the limit of a run is read for a claim. */
@@ -90,6 +89,18 @@ WY_API const char *wy_scale_name(wy_scale s);
  * progress return cancels (WY_ECANCELED).  WY_OK means res holds a verdict. */
 WY_API wy_status wy_claim_check(size_t i, uint64_t limit, uint64_t mem_limit, const wy_run *run, wy_claim_result *res,
                          char *err, size_t errlen);
+
+/* The Walnut proof that decides claim i for every position (docs/automata.md),
+ * NULL when it has none: the shipped automaton ("wythoff-v1"), its word
+ * automaton's name in Walnut, and what the proof's statements give.  Static.
+ * wy_claim_check gives such a claim the verdict PROVED (an ERRATUM stays one,
+ * its corrected statement proved) when the bounded check passes and the
+ * recorded log of the proof's Walnut run matches the files this build writes
+ * for it; the detail says so. */
+typedef struct {
+    const char *automaton, *walnut_name, *how;
+} wy_claim_proof_info;
+WY_API const wy_claim_proof_info *wy_claim_proof(size_t i);
 
 #ifdef __cplusplus
 }

@@ -173,4 +173,7 @@ wy_status ck_table_formula(ck *c, const ck_game *game, uint32_t n, ck_cell_fn pr
  * status when it cannot compute the table (the claim then fails with it). */
 wy_status ck_value_at(ck *c, const ck_game *game, uint64_t x, uint64_t y, uint32_t *v);
 
+/* proofs.c: PROVED from the recorded log of a claim's Walnut proof. */
+wy_status ck_proof_upgrade(size_t i, wy_claim_result *res, char *err, size_t errlen);
+
 #endif

@@ -77,7 +77,10 @@ const char *ck_claim_independent(size_t i)
 wy_status wy_claim_check(size_t i, uint64_t limit, uint64_t mem_limit, const wy_run *run, wy_claim_result *res,
                          char *err, size_t errlen)
 {
-    return ck_claim_check_with(i, limit, mem_limit, run, NULL, res, err, errlen);
+    wy_status st = ck_claim_check_with(i, limit, mem_limit, run, NULL, res, err, errlen);
+    if (st == WY_OK)
+        st = ck_proof_upgrade(i, res, err, errlen);
+    return st;
 }
 
 wy_status ck_claim_check_with(size_t i, uint64_t limit, uint64_t mem_limit, const wy_run *run, const ck_engine *eng,

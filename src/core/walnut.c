@@ -233,7 +233,28 @@ char *wy_automaton_walnut_proof(const wy_automaton *a, const char *name, const w
                   "eval wys1_reach \"?msd_fib Ax,y (~$wypp(x,y) & ~$wys1(x,y)) => ");
     sb_printf(&s, dom_moves, "wys1", "wys1", "wys1");
     sb_printf(&s, "\";\n");
-    if (small) {
+    wy_pos own[81];
+    if (!small) {
+        /* the P-positions of wythoff+pass with the pass in x, y <= 8, from the
+         * table engine: the exceptions Q lists */
+        wy_rules pr;
+        wy_table *t = NULL;
+        wy_rules_parse(&pr, "wythoff+pass", NULL, 0);
+        wy_status ts = wy_table_compute(&t, &pr, 9, 9, wy_side_start(&pr), 0, err, errlen);
+        if (ts != WY_OK) {
+            free(s.b);
+            *status = ts;
+            return NULL;
+        }
+        nsmall = 0;
+        for (uint32_t x = 0; x < 9; x++)
+            for (uint32_t y = 0; y < 9; y++)
+                if (wy_table_get(t, x, y, wy_side_start(&pr)) == 0)
+                    own[nsmall++] = (wy_pos){x, y};
+        wy_table_free(t);
+        small = own;
+    }
+    {
         sb_printf(&s, "def wyq \"?msd_fib ($wys1(x,y) & (x>=9 | y>=9))");
         for (size_t i = 0; i < nsmall; i++)
             sb_printf(&s, " | (x=%" PRIu32 " & y=%" PRIu32 ")", small[i].x, small[i].y);

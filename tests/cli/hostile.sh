@@ -505,7 +505,7 @@ stop_cases=(
   "H TERM period wythoff --rows 104 --output $stopd/H/t.txt"
   "I INT glayers wythoff --size 1e9 --value 4 --store $stopd/I/store"
   "J TERM heap3 nim+pass --size 8192 --output $stopd/J/t.txt"
-  "K INT value wythoff+pass 1000000000 1618033988"
+  "K INT value wythoff+pass+misere 1000000000 1618033988"
   "L TERM check 003.heap3.engines --limit 8192"
   "M INT check glayers.offsets --limit 1e9"
   "N TERM bfile gpos-a wythoff --value 20 --terms 10000000 --output $stopd/N/a.b"

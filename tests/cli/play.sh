@@ -46,7 +46,7 @@ expect 2 "--pass given, but ruleset 'wythoff' has no pass" -- play wythoff --pas
 expect 2 "--heap 2 is more than the ruleset's heap=1" -- play wythoff+heap=1 5 7 --heap 2
 expect 2 "option '--format' does not apply to 'play'" -- play wythoff --format json
 expect 2 "option '--output' does not apply to 'play'" -- play wythoff --output x
-expect 3 "more than the limit of 1 MiB" -- play wythoff+pass 100000000 161803398 --first engine --mem-limit 1M
+expect 3 "more than the limit of 1 MiB" -- play wythoff+heap=2 100000000 161803398 --first engine --mem-limit 1M
 out=$("$W" play --help 2>&1)
 grep -q -- '--first WHO' <<<"$out" && grep -q -- '--seed N' <<<"$out" && grep -q '^usage: wythoff play RULES \[X Y\]' <<<"$out" &&
   pass "wythoff play --help: usage, --first, --seed" || fail "wythoff play --help: $out"
