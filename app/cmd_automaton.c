@@ -167,6 +167,7 @@ static int do_verify(cli_config *c, const char *path)
     const wy_automaton_info *in = wy_automaton_get_info(a);
     char rules[128];
     wy_rules_format(rules, sizeof rules, &in->rules);
+    const uint64_t value = in->value;
     wy_automaton_free(a);
     if (st == WY_EDIFF) {
         printf("%s: differs from the layer engine: %s\n", path, err);
@@ -175,7 +176,7 @@ static int do_verify(cli_config *c, const char *path)
     if (st != WY_OK)
         return cli_fail(st, err, 1);
     printf("%s: agrees with the layer engine on diagonals 0..%llu of value %llu of %s (a fresh layer scan)\n", path,
-           (unsigned long long)n - 1, (unsigned long long)in->value, rules);
+           (unsigned long long)n - 1, (unsigned long long)value, rules);
     return fflush(stdout) ? 2 : 0;
 }
 
