@@ -1167,8 +1167,8 @@ def check_memory(srv):
     check('/api/info with --mem-limit 1M --threads 3: mem_limit 1048576, threads 3, tile 256, timeout 60',
           lim.get('mem_limit') == 1048576 and lim.get('threads') == 3 and lim.get('tile') == 256
           and lim.get('timeout') == 60 and 'version' in info and 'window_cells' in lim and 'table_side' in lim, info)
-    # (wythoff+pass is decided at every size by the value-1 automaton since
-    # 0.6.0: wythoff+heap=2 still needs the layer engine's value layers here)
+    # (wythoff+pass is decided at every size by the value-1 automaton:
+    # wythoff+heap=2 still needs the layer engine's value layers here)
     same = [('value', [('rules', 'wythoff+heap=2'), ('x', 100000000), ('y', 161803398)],
              ['value', 'wythoff+heap=2', 100000000, 161803398]),
             ('moves', [('rules', 'wythoff+heap=2'), ('x', 100000000), ('y', 161803398)],
