@@ -443,8 +443,9 @@ typedef struct {
 } lines;
 
 /* The next line that is neither blank nor a comment, into L->buf (NUL
- * ended, no newline).  0 at the end of the text; -1 for a line too long or
- * holding a NUL byte. */
+ * ended, no newline, one trailing CR dropped).  0 at the end of the text; -1
+ * for a line too long or holding a control character (a NUL byte, a CR
+ * inside the line, ...; tabs are blanks). */
 static int next_line(lines *L)
 {
     while (L->p < L->end) {
@@ -455,8 +456,11 @@ static int next_line(lines *L)
         L->line++;
         if (n && s[n - 1] == '\r')
             n--;
-        if (n >= sizeof L->buf || memchr(s, '\0', n))
+        if (n >= sizeof L->buf)
             return -1;
+        for (size_t i = 0; i < n; i++)
+            if (((unsigned char)s[i] < 0x20 && s[i] != '\t') || s[i] == 0x7f)
+                return -1; /* NUL, CR inside, and other control characters */
         memcpy(L->buf, s, n);
         L->buf[n] = '\0';
         size_t i = 0;
@@ -568,7 +572,7 @@ wy_status wy_automaton_parse(wy_automaton **out, const char *text, size_t len, c
     for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
         r = next_line(&L);
         if (r < 0)
-            return wy_fail(WY_EINVAL, err, errlen, "line %u: too long or holds a NUL byte", L.line);
+            return wy_fail(WY_EINVAL, err, errlen, "line %u: too long (600 bytes or more) or holds a control character", L.line);
         if (r == 0)
             return wy_fail(WY_EINVAL, err, errlen, "the file ends before '%s'", keys[k]);
         if (!key(L.buf, keys[k], &rest))
@@ -645,7 +649,7 @@ wy_status wy_automaton_parse(wy_automaton **out, const char *text, size_t len, c
         r = next_line(&L);
         if (r <= 0) {
             if (r < 0)
-                PERR("line %u: too long or holds a NUL byte", L.line);
+                PERR("line %u: too long (600 bytes or more) or holds a control character", L.line);
             else
                 PERR("the file ends after %" PRIu32 " of %" PRIu32 " states", s, in.states);
             break;
@@ -690,23 +694,26 @@ wy_status wy_automaton_parse(wy_automaton **out, const char *text, size_t len, c
         PERR("the start state %" PRIu32 " must go to itself on 0 (leading zeros do not change a number)", start);
     if (!goto_fail) {
         /* every Zeckendorf word must run to the end: a move on 0 from every
-         * state, and a move on 1 from every state not entered by a 1 */
-        unsigned char *by1 = calloc(in.states, 1);
-        if (!by1) {
+         * state, and a move on 1 from the start and from every state entered
+         * by a 0 (a 1 may follow a 0); a state entered by a 1 has no move on
+         * 1 (checked below), so no state is entered both ways */
+        unsigned char *by0 = calloc(in.states, 1);
+        if (!by0) {
             wy_automaton_free(a);
             return wy_fail(WY_ERANGE, err, errlen, "out of memory");
         }
+        by0[start] = 1;
         for (uint32_t s = 0; s < in.states; s++)
-            if (a->next[2 * s + 1] != NONE)
-                by1[a->next[2 * s + 1]] = 1;
+            if (a->next[2 * s] != NONE)
+                by0[a->next[2 * s]] = 1;
         for (uint32_t s = 0; s < in.states && !goto_fail; s++) {
             if (a->next[2 * s] == NONE)
                 PERR("state %" PRIu32 " has no move on 0 (every state needs one: a 0 may always follow)", s);
-            else if (!by1[s] && a->next[2 * s + 1] == NONE)
-                PERR("state %" PRIu32 " is never entered by a 1 and has no move on 1 (a Zeckendorf word could stop "
-                     "there)", s);
+            else if (by0[s] && a->next[2 * s + 1] == NONE)
+                PERR("state %" PRIu32 " is entered by a 0 (or is the start) and has no move on 1 (a Zeckendorf word "
+                     "could stop there)", s);
         }
-        free(by1);
+        free(by0);
     }
     if (!goto_fail) {
         /* no state entered by a 1 may move on 1 (Zeckendorf words have no
