@@ -197,7 +197,6 @@ static int walnut_name(const char *given, const wy_automaton *a, char *name, siz
     return 0;
 }
 
-char *proof_text(const wy_automaton *a, const char *name, int *rc);
 char *proof_text(const wy_automaton *a, const char *name, int *rc)
 {
     *rc = 0;
@@ -333,17 +332,7 @@ static size_t eval_names(const char *cmds, char names[][CLI_WALNUT_NAME], size_t
     return n;
 }
 
-/* 64-bit FNV-1a of a text: to name the files a log was made from (not a
- * protection: anyone can recompute it; `check` replays when it can). */
-uint64_t cli_fnv(const char *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++) {
-        h ^= (unsigned char)*s;
-        h *= 1099511628211ull;
-    }
-    return h;
-}
+uint64_t cli_fnv(const char *s) { return wy_fnv1a(s, strlen(s)); }
 
 /* Run Walnut (the script at `walnut`) on the proof of automaton a, its word
  * automaton named `name`: 0 with *res filled (whatever the verdicts), or an

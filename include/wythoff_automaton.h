@@ -120,6 +120,12 @@ WY_API void wy_automaton_row(const wy_automaton *a, mpz_t *ys, size_t cap, size_
 WY_API wy_status wy_automaton_builtin(wy_automaton **out, const char *name, char *err, size_t errlen);
 WY_API const char *wy_automaton_builtin_text(const char *file);
 
+/* 64-bit FNV-1a of n bytes (offset basis 14695981039346656037, prime
+ * 1099511628211): how the log of a Walnut run names the files it ran (`wythoff
+ * automaton prove`, wythoff_check.h's PROVED), and the proof cache's
+ * checksum.  A fingerprint, not a protection: replaying the proof is. */
+WY_API uint64_t wy_fnv1a(const void *p, size_t n);
+
 /* ------------------------------------------------------------------ */
 /* Learning and checking                                               */
 /* ------------------------------------------------------------------ */

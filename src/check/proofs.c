@@ -47,17 +47,7 @@ const wy_claim_proof_info *wy_claim_proof(size_t i)
     return NULL;
 }
 
-/* 64-bit FNV-1a: names the files a log was made from (no protection; the
- * replay is the proof). */
-static uint64_t fnv(const char *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++) {
-        h ^= (unsigned char)*s;
-        h *= 1099511628211ull;
-    }
-    return h;
-}
+static uint64_t fnv(const char *s) { return wy_fnv1a(s, strlen(s)); }
 
 /* 1: the log matches and says every statement TRUE (*evals: how many);
  * 0: no; -1: out of memory. */

@@ -7,6 +7,7 @@
 #include "wythoff_layer.h"
 
 #include "automata_data.h"
+#include "exact.h"
 #include "internal.h"
 
 #include <inttypes.h>
@@ -160,29 +161,11 @@ void wy_zeck_value(mpz_t n, const unsigned char *digits, size_t len)
     mpz_clears(a, b, t, NULL);
 }
 
-void wy_floor_phi(mpz_t out, const mpz_t n)
-{
-    /* floor((n + sqrt(5 n^2)) / 2) = floor((n + isqrt(5 n^2)) / 2): sqrt(5) n
-     * is irrational for n > 0, so its fraction cannot carry the sum past an
-     * integer that the integer part does not reach */
-    mpz_t s;
-    mpz_init(s);
-    mpz_mul(s, n, n);
-    mpz_mul_ui(s, s, 5);
-    mpz_sqrt(s, s);
-    mpz_add(s, s, n);
-    mpz_fdiv_q_2exp(out, s, 1);
-    mpz_clear(s);
-}
+/* the exact engine's (exact_pairs.c: isqrt(5 n^2), exact since sqrt(5) n
+ * is irrational for n > 0) */
+void wy_floor_phi(mpz_t out, const mpz_t n) { wy_ex_lower(out, n); }
 
-void wy_floor_phi_inv(mpz_t out, const mpz_t n)
-{
-    mpz_t t;
-    mpz_init(t);
-    wy_floor_phi(t, n); /* n / phi = n phi - n */
-    mpz_sub(out, t, n);
-    mpz_clear(t);
-}
+void wy_floor_phi_inv(mpz_t out, const mpz_t n) { wy_ex_floor_div_phi(out, n); }
 
 /* floor(n phi) for n < 2^62: the Zeckendorf word of n - 1 shifted left by
  * one digit, plus 1 (tests/unit/t-automaton.c checks it against
@@ -784,6 +767,17 @@ static int on_pos(void *ctx, uint64_t x, uint64_t y)
     return 0;
 }
 
+/* WY_ERANGE: "VERB N diagonals needs about M, more than the limit of L". */
+static wy_status refuse_memory(char *err, size_t errlen, const char *verb, uint64_t diagonals, uint64_t need,
+                               uint64_t limit)
+{
+    char m[32], l[32];
+    wy_format_bytes(m, sizeof m, need);
+    wy_format_bytes(l, sizeof l, limit);
+    return wy_fail(WY_ERANGE, err, errlen, "%s %" PRIu64 " diagonals needs about %s, more than the limit of %s", verb,
+                   diagonals, m, l);
+}
+
 /* Scan windows of growing size until every diagonal below N has its
  * position (the window 2.7 N + 64 holds them for Wythoff's game). */
 static wy_status scan_diagonals(diag_ctx *c, const wy_rules *rules, wy_side side, uint64_t g, uint64_t mem_limit,
@@ -865,15 +859,7 @@ typedef struct {
     size_t hcap;
 } learner;
 
-static uint64_t sig_hash(const int32_t *s, size_t n)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) {
-        h ^= (uint32_t)s[i];
-        h *= 1099511628211ull;
-    }
-    return h;
-}
+static uint64_t sig_hash(const int32_t *s, size_t n) { return wy_fnv1a(s, n * sizeof *s); }
 
 /* The signature of the word w (len digits): the outputs at w v for every
  * valid suffix v of length up to L.  0: a value reached N (too deep). */
@@ -1065,13 +1051,8 @@ wy_status wy_automaton_learn(wy_automaton **out, const wy_rules *rules, wy_side 
     if (diagonals < 16 || diagonals > ((uint64_t)1 << 36))
         return wy_fail(WY_EINVAL, err, errlen, "the diagonals to learn from must be from 16 to 2^36");
     uint64_t need = wy_sat_add(wy_sat_mul(diagonals, 12), wy_layer_estimate(rules, side, g, diagonals / 10 * 27 + 64));
-    if (mem_limit && need > mem_limit) {
-        char m[32], l[32];
-        wy_format_bytes(m, sizeof m, need);
-        wy_format_bytes(l, sizeof l, mem_limit);
-        return wy_fail(WY_ERANGE, err, errlen, "learning from %" PRIu64 " diagonals needs about %s, more than the limit of %s",
-                       diagonals, m, l);
-    }
+    if (mem_limit && need > mem_limit)
+        return refuse_memory(err, errlen, "learning from", diagonals, need, mem_limit);
     fib64_init();
     diag_ctx c;
     memset(&c, 0, sizeof c);
@@ -1195,13 +1176,8 @@ wy_status wy_automaton_verify(const wy_automaton *a, uint64_t diagonals, uint64_
         return st;
     uint64_t need = wy_sat_add(diagonals / 8 + 1,
                                wy_layer_estimate(&a->info.rules, a->info.side, a->info.value, diagonals / 10 * 27 + 64));
-    if (mem_limit && need > mem_limit) {
-        char m[32], l[32];
-        wy_format_bytes(m, sizeof m, need);
-        wy_format_bytes(l, sizeof l, mem_limit);
-        return wy_fail(WY_ERANGE, err, errlen, "checking %" PRIu64 " diagonals needs about %s, more than the limit of %s",
-                       diagonals, m, l);
-    }
+    if (mem_limit && need > mem_limit)
+        return refuse_memory(err, errlen, "checking", diagonals, need, mem_limit);
     fib64_init();
     diag_ctx c;
     memset(&c, 0, sizeof c);
@@ -1226,6 +1202,8 @@ wy_status wy_automaton_verify(const wy_automaton *a, uint64_t diagonals, uint64_
     }
     return WY_OK;
 }
+
+uint64_t wy_fnv1a(const void *p, size_t n) { return wy_fnv1a_from(14695981039346656037ull, p, n); }
 
 /* ------------------------------------------------------------------ */
 /* The shipped automata                                                */

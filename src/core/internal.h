@@ -61,4 +61,16 @@ int wy_terminal_values(uint64_t *tv, uint64_t P, uint64_t H, int misere);
  * compare it with wy_floor_phi). */
 uint64_t wy_floor_phi_u64(uint64_t n);
 
+/* FNV-1a continued from h over n bytes (wy_fnv1a starts from the offset
+ * basis; the proof cache's checksum uses it too). */
+static inline uint64_t wy_fnv1a_from(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
 #endif

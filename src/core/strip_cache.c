@@ -70,14 +70,7 @@
 #define MAGIC "wythoff-strip 1\n"
 #define VERIFY_COLS 512u /* columns checked against the table engine on reading */
 
-static uint64_t fnv(uint64_t h, const unsigned char *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 1099511628211ull;
-    }
-    return h;
-}
+#define fnv wy_fnv1a_from
 
 static void put64(unsigned char *p, uint64_t v)
 {

@@ -164,6 +164,11 @@ int main(void)
               "the Zeckendorf shift gives the same",
           why);
 
+    /* FNV-1a: the published test vectors of its authors (Fowler, Noll, Vo) */
+    check(wy_fnv1a("", 0) == 0xcbf29ce484222325ull && wy_fnv1a("a", 1) == 0xaf63dc4c8601ec8cull &&
+              wy_fnv1a("foobar", 6) == 0x85944171f73967e8ull,
+          "wy_fnv1a: the FNV-1a test vectors of \"\", \"a\", \"foobar\"", "differs");
+
     /* the file format */
     const wy_automaton_text *sh = shipped();
     check(sh != NULL, "data/automata/wythoff-v1.aut is compiled in", "missing");
