@@ -74,7 +74,13 @@ if [ "${WY_TEST_SAN:-0}" != 1 ]; then
   # its debug information would hold the checkout's path)
   for d in a another/deeper-checkout; do
     mkdir -p "$tmp/$d"
-    git ls-files -z -- Makefile include src | xargs -0 cp --parents -t "$tmp/$d"
+    # the sources (git's list in a checkout; the files themselves in an
+    # unpacked `git archive`, which has no .git)
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+      git ls-files -z -- Makefile include src
+    else
+      find Makefile include src -type f -print0
+    fi | xargs -0 cp --parents -t "$tmp/$d"
     (cd "$tmp/$d" && make -s -j2 build/libwythoff.so >/dev/null 2>&1) || fail "build in '$tmp/$d' failed"
   done
   for f in "libwythoff.so.$version"; do
