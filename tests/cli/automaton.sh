@@ -193,7 +193,11 @@ expect 2 "not an automaton file" -- automaton verify "$T/junk.aut"
 expect 2 "cannot open" -- automaton run "$T/missing.aut" 5
 expect 2 "unknown automaton subcommand" -- automaton bogus $D/wythoff-v1.aut
 expect 2 "give at least one N" -- automaton run $D/wythoff-v1.aut
+# without --walnut and without $WYTHOFF_WALNUT (CI exports it)
+saved_walnut=${WYTHOFF_WALNUT-}; had_walnut=${WYTHOFF_WALNUT+set}
+unset WYTHOFF_WALNUT
 expect 2 "prove needs Walnut" -- automaton prove $D/wythoff-v1.aut
+[ -n "$had_walnut" ] && export WYTHOFF_WALNUT="$saved_walnut"
 expect 2 "not an executable file" -- automaton prove $D/wythoff-v1.aut --walnut "$T/none"
 expect 2 "at least 16 diagonals" -- automaton learn wythoff --rows 3
 expect 2 "name" -- automaton walnut $D/wythoff-v1.aut --name 1abc
