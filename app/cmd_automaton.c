@@ -2,7 +2,7 @@
  * value layer, check it against the layer engine, write the Walnut files
  * that prove it, run Walnut on them, and run the automaton
  * (docs/automata.md; include/wythoff_automaton.h). */
-#include "cli.h"
+#include "commands.h"
 #include "wythoff_automaton.h"
 
 #include <errno.h>
@@ -136,7 +136,7 @@ static int do_learn(cli_config *c)
                 "%s: learned %u states from diagonals 0..%llu of value %llu of %s: states told apart by suffixes of "
                 "%u digits, the deepest reached by %u digits; offsets d(n) from %lld to %lld; the automaton gives every "
                 "diagonal of the data\n",
-                cli_progname, in->states, (unsigned long long)n - 1, (unsigned long long)g, c->game[0].text,
+                cli_name(), in->states, (unsigned long long)n - 1, (unsigned long long)g, c->game[0].text,
                 in->suffix, in->depth, (long long)in->min_out, (long long)in->max_out);
     char *text = wy_automaton_format(a);
     wy_automaton_free(a);
@@ -197,7 +197,7 @@ static int walnut_name(const char *given, const wy_automaton *a, char *name, siz
     return 0;
 }
 
-char *proof_text(const wy_automaton *a, const char *name, int *rc)
+char *cli_proof_text(const wy_automaton *a, const char *name, int *rc)
 {
     *rc = 0;
     char err[WY_ERRLEN];
@@ -222,7 +222,7 @@ static int do_walnut(cli_config *c, const char *path)
         if (!text)
             rc = cli_die(3, "out of memory");
     } else {
-        text = proof_text(a, name, &rc);
+        text = cli_proof_text(a, name, &rc);
     }
     wy_automaton_free(a);
     if (!text)
@@ -343,7 +343,7 @@ int cli_walnut_prove(const char *walnut, const wy_automaton *a, const char *name
     if (access(walnut, X_OK) != 0)
         return cli_die(2, "--walnut %s: not an executable file (%s)", walnut, strerror(errno));
     int rc = 0;
-    char *cmds = proof_text(a, name, &rc);
+    char *cmds = cli_proof_text(a, name, &rc);
     char *word = cmds ? wy_automaton_walnut_word(a) : NULL;
     if (!cmds || !word) {
         free(cmds);

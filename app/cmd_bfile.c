@@ -8,7 +8,7 @@
  *   gpos-a, gpos-b   one layer scan (wy_layer_scan), its window doubled
  *                    until every term is proved complete;
  *   preperiod, period, saltus   wy_row_periods_compute_run, as `period`. */
-#include "cli.h"
+#include "commands.h"
 #include "wythoff_automaton.h"
 #include "wythoff_exact.h"
 #include "wythoff_layer.h"

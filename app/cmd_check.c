@@ -1,6 +1,6 @@
 /* cmd_check.c - `wythoff check`: the papers' claims, checked by computation
  * (a thin client of wythoff_check.h). */
-#include "cli.h"
+#include "commands.h"
 #include "wythoff_automaton.h"
 #include "wythoff_check.h"
 

@@ -25,7 +25,7 @@
  *         signed bytes, n = i chunk .. min((i + 1) chunk, count) - 1
  *   table: nchunks + 1 u64 file offsets, chunk i is [table[i], table[i+1])
  */
-#include "cli.h"
+#include "commands.h"
 #include "wythoff_layer.h"
 
 #include <dirent.h>

@@ -8,7 +8,7 @@
  * lowers x + y + p + h (the node's rank), and the values come from one
  * table of the window (wy_table_compute with the side state). */
 #define _DEFAULT_SOURCE /* strcasecmp */
-#include "cli.h"
+#include "commands.h"
 
 #include <errno.h>
 #include <fcntl.h>

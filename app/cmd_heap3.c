@@ -2,7 +2,7 @@
  * (wythoff_atlas.h, docs/heap3.md): the P-positions (a, b, c), 0 <= a, b,
  * c < N, counted per slice, listed, drawn, and compared with the two-heap
  * values. */
-#include "cli.h"
+#include "commands.h"
 #include "wythoff_atlas.h"
 #include "wythoff_plot.h"
 

@@ -2,7 +2,7 @@
  * 0..R-1, proved by the engine (wy_row_periods_compute_run), and with
  * --certificate FILE the proof written for an independent checker
  * (tools/certcheck.c; the format is docs/periods.md, "Certificate"). */
-#include "cli.h"
+#include "commands.h"
 #include "wythoff_exact.h"
 
 #include <string.h>
@@ -28,23 +28,6 @@ static void write_certificate(cli_out *o, const wy_rules *r, const wy_row_period
                         (unsigned long long)(rp->period ? per * rp->shift / rp->period : 0));
         }
     cli_out_str(o, "end\n");
-}
-
-void cli_period_json(cli_out *o, const cli_game *g, const wy_row_periods *rp)
-{
-    const uint32_t p = g->side.pass;
-    cli_out_fmt(o, "{\"rules\":\"%s\"", g->text);
-    if (g->rules.passes)
-        cli_out_fmt(o, ",\"pass\":%u", p);
-    cli_out_fmt(o, ",\"rows\":%u,\"additive\":%s,\"proof\":{\"y0\":%llu,\"period\":%llu,\"shift\":%llu,\"window\":%llu},\"periods\":[",
-                rp->rows, rp->shift ? "true" : "false", (unsigned long long)rp->y0, (unsigned long long)rp->period,
-                (unsigned long long)rp->shift, (unsigned long long)rp->cols_computed);
-    for (uint32_t x = 0; x < rp->rows; x++) {
-        size_t i = (size_t)p * rp->rows + x;
-        cli_out_fmt(o, "%s{\"x\":%u,\"preperiod\":%llu,\"period\":%llu}", x ? "," : "", x,
-                    (unsigned long long)rp->row_pre[i], (unsigned long long)rp->row_period[i]);
-    }
-    cli_out_str(o, "]}\n");
 }
 
 int cli_cmd_period(cli_config *c)

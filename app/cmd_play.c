@@ -9,7 +9,7 @@
  * (docs/rules.md, "Moves"). */
 #include <stdio.h> /* before gmp.h (through cli.h): gmp.h declares mpz_out_str only after stdio.h */
 
-#include "cli.h"
+#include "commands.h"
 
 #include <ctype.h>
 #include <stdlib.h>

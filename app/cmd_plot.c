@@ -1,5 +1,5 @@
 /* cmd_plot.c - `wythoff plot`: a picture of a window (wythoff_plot.h). */
-#include "cli.h"
+#include "commands.h"
 #include "wythoff_plot.h"
 
 #include <stdlib.h>

@@ -36,7 +36,7 @@
  *
  * Nothing here parses HTTP: libmicrohttpd does, and hands over the path and
  * the decoded query arguments. */
-#include "cli.h"
+#include "commands.h"
 #include "serve.h"
 #include "web_assets.h"
 #include "wythoff_check.h"

@@ -2,7 +2,7 @@
  * in the formats of docs/formats.md.  The text format needs the largest
  * value first, so its table is kept whole; every other format is written
  * row by row as the engine's bands finish. */
-#include "cli.h"
+#include "commands.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -207,29 +207,6 @@ static void tw_footer(table_writer *w)
         cli_out_str(w->o, w->fragment ? "\\end{tabular}\n\\endgroup\n" : "\\end{tabular}\n\\endgroup\n\\end{document}\n");
 }
 
-/* Bytes per cell of a bin table: from the proved bound on its values, so
- * the file is the same however it was computed. */
-static unsigned bin_width(const cli_game *s, uint32_t rows, uint32_t cols)
-{
-    uint64_t b = wy_table_value_bound(&s->rules, rows, cols, s->side);
-    return b <= 0xff ? 1 : b <= 0xffff ? 2 : 4;
-}
-
-size_t cli_bin_header(unsigned char *h, const cli_game *g, uint32_t rows, uint32_t cols, unsigned *cell_bytes)
-{
-    /* docs/formats.md: "WYTB", u32 version 2, rows, cols, pass, heap,
-     * cell bytes, length of the rules text, the text, then the cells */
-    const uint32_t L = (uint32_t)strlen(g->text);
-    *cell_bytes = bin_width(g, rows, cols);
-    uint32_t fields[7] = {2, rows, cols, g->side.pass, g->side.heap, *cell_bytes, L};
-    memcpy(h, "WYTB", 4);
-    for (int i = 0; i < 7; i++)
-        for (int b = 0; b < 4; b++)
-            h[4 + 4 * i + b] = (unsigned char)(fields[i] >> (8 * b));
-    memcpy(h + 32, g->text, L);
-    return 32 + (size_t)L;
-}
-
 static int tw_open(table_writer *w, cli_out *o, const cli_game *s, const char *format, uint32_t R, uint32_t C, int color)
 {
     memset(w, 0, sizeof *w);
@@ -239,7 +216,7 @@ static int tw_open(table_writer *w, cli_out *o, const cli_game *s, const char *f
     w->color = color;
     w->R = R;
     w->C = C;
-    w->binw = bin_width(s, R, C);
+    w->binw = cli_bin_width(s, R, C);
     /* latex: every value column as wide as the widest number it can hold
      * (the proved bound on the values, and the column labels), at least 2
      * digits, so that the grid is even and roughly square */

@@ -1,6 +1,6 @@
 /* main.c - the `wythoff` command: the command table and dispatch.  Every
  * command is a thin client of the library; the manual is docs/commands.md. */
-#include "cli.h"
+#include "commands.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -103,7 +103,7 @@ static atomic_int partial_armed;    /* a signal handler removes it */
  * ends here, the partial file removed (any rank can: the path is shared). */
 static void abort_job(const char *why)
 {
-    fprintf(stderr, "%s: rank %d: %s\n", cli_progname, rank, why);
+    fprintf(stderr, "%s: rank %d: %s\n", cli_name(), rank, why);
     if (atomic_load(&partial_armed))
         unlink(partial);
     MPI_Abort(MPI_COMM_WORLD, 3);
@@ -863,16 +863,16 @@ static int cmd_table(cli_config *c)
     char err[WY_ERRLEN] = "";
     int rc;
     if (c->npos != 1)
-        return cli_die(2, "table takes one ruleset (got %d arguments); usage: %s %s", c->npos, cli_progname,
+        return cli_die(2, "table takes one ruleset (got %d arguments); usage: %s %s", c->npos, cli_name(),
                        c->cmd->usage);
     if ((rc = cli_games(c, 1, NULL)) || (rc = cli_window(c, 16)) || (rc = cli_window_table(c)))
         return rc;
     if (strcmp(c->format, "bin") != 0)
         return cli_die(2, "%s table writes --format bin only (every rank writes its columns into the file); the "
                           "text formats come from wythoff table",
-                       cli_progname);
+                       cli_name());
     if (!c->output)
-        return cli_die(2, "%s table needs --output FILE (the ranks write the file in parallel)", cli_progname);
+        return cli_die(2, "%s table needs --output FILE (the ranks write the file in parallel)", cli_name());
     const cli_game *g = &c->game[0];
     const uint32_t R = (uint32_t)c->rows, C = (uint32_t)c->cols;
     if (opt_plan)
@@ -1296,7 +1296,7 @@ int main(int argc, char **argv)
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &thread_level);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nranks);
-    cli_progname = "wythoff-mpi";
+    cli_set_name("wythoff-mpi", 0);
     /* only rank 0 speaks: the others parse and compute the same, their
      * answers to /dev/null and their messages unsaid (a sanitizer's report
      * still reaches standard error) */
@@ -1307,7 +1307,7 @@ int main(int argc, char **argv)
             dup2(null, 1);
             close(null);
         }
-        cli_silent = 1;
+        cli_set_name("wythoff-mpi", 1);
     }
     if (argc < 2) {
         if (rank == 0)
@@ -1416,7 +1416,7 @@ int main(int argc, char **argv)
         c.output = NULL; /* rank 0 writes ppos's and compare's answers */
     c.quiet = 1;         /* no progress line: the ranks' stderr is shared */
     static const cli_dist_fns fns = {dist_count, dist_compare};
-    cli_dist = &fns;
+    c.dist = &fns; /* ppos --count and compare --summary over the ranks */
     rc = cmd->run(&c);
     free(args);
     return finish(rc);

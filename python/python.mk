@@ -28,9 +28,9 @@ PY_LIB_PIC := $(call pic,$(CORE_SRC) $(CHECK_SRC) $(PLOT_SRC))
 
 python: $(PY_MOD) $(PY_FILES)
 
-$(PY_OBJ): python/_wythoff.c $(HEADERS)
+$(PY_OBJ): python/_wythoff.c
 	@mkdir -p $(dir $@)
-	$(COMPILE) -fPIC -isystem $(PY_INCLUDE) -c $< -o $@
+	$(COMPILE) -MMD -MP -fPIC -isystem $(PY_INCLUDE) -c $< -o $@
 
 $(PY_MOD): $(PY_OBJ) $(PY_LIB_PIC)
 	@mkdir -p $(dir $@)

@@ -26,7 +26,7 @@ $(BUILD)/tests/t-alloc-fail: $(BUILD)/tests/unit/t-alloc-fail.o $(FAULT_OBJ) $(c
 	@mkdir -p $(dir $@)
 	$(LINK) $(FAULT_WRAP) -o $@ $^ $(LIBS_TOOL) $(LDLIBS)
 
-$(BUILD)/wythoff-faulty: $(call obj,$(APP_SRC)) $(BUILD)/gen/web_assets.o $(FAULT_OBJ) $(CHECK_A) $(PLOT_A) $(CORE_A)
+$(BUILD)/wythoff-faulty: $(call obj,$(APP_SRC)) $(BUILD)/gen/web_assets.o $(FAULT_OBJ) $(CLI_A) $(CHECK_A) $(PLOT_A) $(CORE_A)
 	$(LINK) $(FAULT_WRAP) -o $@ $^ $(LIBS_TOOL) $(LIBS_SERVE) $(LDLIBS)
 
 .DEFAULT_GOAL := $(FAULT_GOAL_SAVED)

@@ -25,7 +25,7 @@
  */
 #include "fuzz.h"
 
-#include "../../app/cli.h"
+#include "../../src/cli/cli.h"
 
 typedef struct {
     uint32_t x, y;

@@ -22,7 +22,7 @@
  */
 #include "fuzz.h"
 
-#include "../../app/cli.h"
+#include "../../src/cli/cli.h"
 
 #include <sys/stat.h>
 #include <unistd.h>

@@ -25,7 +25,7 @@
 #define _GNU_SOURCE /* fopencookie */
 #include "fuzz.h"
 
-#include "../../app/cli.h"
+#include "../../src/cli/cli.h"
 
 #include <errno.h>
 #include <sys/types.h>

@@ -27,7 +27,7 @@
  */
 #include "fuzz.h"
 
-#include "../../app/cli.h"
+#include "../../src/cli/cli.h"
 
 /* The value of v when it fits in 64 bits (1), else 0. */
 static int mpz_u64(const mpz_t v, uint64_t *out)

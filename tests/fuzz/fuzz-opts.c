@@ -28,7 +28,7 @@
  */
 #include "fuzz.h"
 
-#include "../../app/cli.h"
+#include "../../src/cli/cli.h"
 #include "wythoff_check.h"
 
 #define NCMDS 9

@@ -19,7 +19,7 @@
  */
 #include "fuzz.h"
 
-#include "../../app/cli.h"
+#include "../../src/cli/cli.h"
 
 typedef struct {
     fz_sat x, y;

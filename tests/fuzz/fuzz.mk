@@ -22,8 +22,8 @@ fuzz:
 	tests/fuzz/run --build-only
 
 fuzz-sources:
-	@echo sources $(CORE_SRC) $(CHECK_SRC) $(PLOT_SRC) $(APP_LIB_SRC) $(NAIVE_SRC)
+	@echo sources $(CORE_SRC) $(CHECK_SRC) $(PLOT_SRC) $(CLI_SRC) $(NAIVE_SRC)
 	@echo libs $(LIBS_TOOL)
-	@echo objects $(APP_LIB_OBJ) $(call obj,$(NAIVE_SRC)) $(CHECK_A) $(PLOT_A) $(CORE_A)
+	@echo objects $(call obj,$(CLI_SRC)) $(call obj,$(NAIVE_SRC)) $(CHECK_A) $(PLOT_A) $(CORE_A)
 
 .DEFAULT_GOAL := $(FUZZ_GOAL_SAVED)

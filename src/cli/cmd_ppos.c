@@ -297,9 +297,9 @@ static int ppos_table(cli_config *c, uint64_t v, cli_out *o)
     if (rc)
         return rc;
     const uint32_t R = (uint32_t)c->rows, C = (uint32_t)c->cols;
-    if (cli_dist) { /* wythoff-mpi: the count over the ranks */
+    if (c->dist) { /* wythoff-mpi: the count over the ranks */
         uint64_t n = 0;
-        wy_status st = cli_dist->count(&n, g, R, C, (uint32_t)v, c, err, sizeof err);
+        wy_status st = c->dist->count(&n, g, R, C, (uint32_t)v, c, err, sizeof err);
         if (st != WY_OK)
             return cli_fail(st, err, 1);
         cli_out_fmt(o, "%llu\n", (unsigned long long)n);
@@ -362,12 +362,12 @@ int cli_cmd_ppos(cli_config *c)
         return cli_die(2, "unknown engine '%.40s' (auto, table or layer)", engine);
     const cli_game *g = &c->game[0];
     int layered = wy_layer_supported(&g->rules, err, sizeof err) == WY_OK;
-    if (cli_dist && strcmp(engine, "layer") == 0)
+    if (c->dist && strcmp(engine, "layer") == 0)
         return cli_die(2, "on MPI, ppos counts with the table engine spread over the ranks; the layer engine runs on one "
                           "machine (wythoff ppos --engine layer)");
-    if (cli_dist && !c->given[O_COUNT])
+    if (c->dist && !c->given[O_COUNT])
         return cli_die(2, "on MPI, ppos gives the count only: add --count (wythoff ppos lists the positions)");
-    if (cli_dist)
+    if (c->dist)
         layered = 0;
     if (strcmp(engine, "layer") == 0 && !layered)
         return cli_die(2, "the layer engine does not cover '%s': %s", g->text, err);

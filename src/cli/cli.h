@@ -1,16 +1,22 @@
-/* cli.h - the command-line tool's internals: a thin client of the public
- * API (include/wythoff*.h).
+/* cli.h - libwythoff-cli, the client library: what every front end of the
+ * library shares (the tool build/wythoff, wythoff-mpi, the fuzz harnesses).
+ * It uses only the public API (include/wythoff*.h); the programs above it
+ * are a main and their commands (app/, mpi/).  docs/architecture.md.
  *
- *   main.c        the command table, dispatch, the tool's help
+ *   process.c     the process: its name in messages, SIGINT/SIGTERM, the
+ *                 backstop, temporary files, the clock
  *   opts.c        the one option table, the one parser, and the step that
  *                 turns the common options into a cli_config
  *   num.c         numbers: one grammar for every number on the command line
  *   out.c         buffered output, JSON and big-number helpers, messages
- *   run.c         signals, progress, output files
+ *   run.c         progress, work notes, output files
  *   read.c        readers of outside input: CSV position files, 'X Y' lines
- *   cmd_*.c       one file per command (value and moves share one)
- *   engine_move.c the engine's move, shared by play and serve
- *   web_assets.h  the explorer's files compiled in (scripts/embed-web) for serve
+ *   formats.c     the JSON of values, moves and periods, the bin header
+ *   engine_move.c the engine's move (play, serve)
+ *   graph_dot.c   Graphviz's dot as a child process (graph)
+ *   cmd_ppos.c, cmd_compare.c
+ *                 the two commands wythoff-mpi runs too: the distributed
+ *                 engine comes as the config's `dist`
  */
 #ifndef WY_CLI_H
 #define WY_CLI_H
@@ -45,6 +51,7 @@ enum {
 #define CLI_MAXGAMES 3
 
 typedef struct cli_config cli_config;
+typedef struct cli_dist_fns cli_dist_fns;
 
 typedef struct {
     const char *name;
@@ -86,9 +93,27 @@ struct cli_config {
     cli_game game[CLI_MAXGAMES];
     /* window */
     uint64_t rows, cols;
+    /* the distributed engine of wythoff-mpi, or NULL (the engines of this
+     * process) */
+    const cli_dist_fns *dist;
 };
 
-/* The command table (main.c). */
+/* The table engine of `ppos --count` and `compare --summary` spread over
+ * several processes: build/wythoff-mpi (mpi/wythoff-mpi.c) sets cli_config.dist
+ * and runs these commands on every rank; the plain tool leaves it NULL.
+ * Each function is collective: every rank calls it with the same
+ * arguments and gets the same status and message. */
+struct cli_dist_fns {
+    /* the number of positions of value v in the window (ppos --count) */
+    wy_status (*count)(uint64_t *n, const cli_game *g, uint32_t rows, uint32_t cols, uint32_t v, const cli_config *c,
+                       char *err, size_t errlen);
+    /* compare's summary of rulesets a and b on the window (mode and
+     * values as wy_compare_gb's) */
+    wy_status (*compare)(wy_compare_summary *sum, const cli_game *a, const cli_game *b, const wy_compare_opts *opt,
+                         uint32_t g_b, const cli_config *c, char *err, size_t errlen);
+};
+
+/* The command table of the program (app/main.c, mpi/wythoff-mpi.c). */
 const cli_cmd *cli_command(const char *name);
 
 /* Parse argv (after the command name) for cmd into c: "--name VALUE",
@@ -187,6 +212,19 @@ int cli_fail(wy_status st, const char *err, int mem_hint);
 /* "x, y" side text of a game: ", passes left 1" (text starting with ", ")
  * or "" when the ruleset has no side state. */
 void cli_side_suffix(char *buf, size_t n, const cli_game *g);
+
+/* ------------------------------------------------------------------ */
+/* The process (process.c)                                             */
+/* ------------------------------------------------------------------ */
+
+/* The name in messages ("wythoff", "wythoff-mpi") and whether cli_die and
+ * work notes say anything (wythoff-mpi's ranks other than 0 do not).  Set
+ * once by main before any thread starts. */
+void cli_set_name(const char *name, int silent);
+const char *cli_name(void);
+int cli_is_silent(void);
+/* A monotonic clock in milliseconds. */
+uint64_t cli_now_ms(void);
 
 /* ------------------------------------------------------------------ */
 /* Long runs and output files (run.c)                                  */
@@ -302,78 +340,35 @@ int cli_read_csv_positions(FILE *f, const char *name, int symmetric, wy_pos **ou
 int cli_read_xy_lines(FILE *f, mpz_t **x, mpz_t **y, size_t *n, char *err, size_t errlen);
 
 /* ------------------------------------------------------------------ */
-/* Commands (cmd_*.c)                                                  */
+/* Formats several front ends write (formats.c)                        */
 /* ------------------------------------------------------------------ */
 
-int cli_cmd_table(cli_config *c);
 /* The header of a bin table (docs/formats.md) of game g into h: returns its
  * length (at most CLI_BIN_HEADER_MAX) and sets the bytes per cell. */
 #define CLI_BIN_HEADER_MAX (32 + 128)
 size_t cli_bin_header(unsigned char *h, const cli_game *g, uint32_t rows, uint32_t cols, unsigned *cell_bytes);
-int cli_cmd_value(cli_config *c);
-
-/* The table engine of `ppos --count` and `compare --summary` spread over
- * several processes: build/wythoff-mpi (mpi/wythoff-mpi.c) sets cli_dist
- * and runs these commands on every rank; the plain tool leaves it NULL.
- * Each function is collective: every rank calls it with the same
- * arguments and gets the same status and message. */
-typedef struct {
-    /* the number of positions of value v in the window (ppos --count) */
-    wy_status (*count)(uint64_t *n, const cli_game *g, uint32_t rows, uint32_t cols, uint32_t v, const cli_config *c,
-                       char *err, size_t errlen);
-    /* compare's summary of rulesets a and b on the window (mode and
-     * values as wy_compare_gb's) */
-    wy_status (*compare)(wy_compare_summary *sum, const cli_game *a, const cli_game *b, const wy_compare_opts *opt,
-                         uint32_t g_b, const cli_config *c, char *err, size_t errlen);
-} cli_dist_fns;
-extern const cli_dist_fns *cli_dist;
-/* The name in messages: "wythoff", or "wythoff-mpi". */
-extern const char *cli_progname;
-/* Nonzero: cli_die says nothing (wythoff-mpi's ranks other than 0). */
-extern int cli_silent;
-int cli_cmd_moves(cli_config *c);
-int cli_cmd_ppos(cli_config *c);
-int cli_cmd_period(cli_config *c);
-int cli_cmd_heap3(cli_config *c);
-int cli_cmd_bfile(cli_config *c);
-int cli_cmd_glayers(cli_config *c);
-int cli_cmd_automaton(cli_config *c);
-
-/* Walnut runs (cmd_automaton.c; docs/automata.md), shared with check. */
-#define CLI_WALNUT_MAX 64
-#define CLI_WALNUT_NAME 64
-typedef struct {
-    size_t evals, ntrue;            /* the statements, and those Walnut found TRUE */
-    char names[CLI_WALNUT_MAX][CLI_WALNUT_NAME];
-    signed char verdict[CLI_WALNUT_MAX]; /* 1 TRUE, 0 FALSE, -1 none */
-    size_t word_len, cmds_len;      /* the files run, and their FNV-1a */
-    uint64_t fnv_word, fnv_cmds;
-} cli_walnut_result;
-struct wy_automaton;
-int cli_walnut_prove(const char *walnut, const struct wy_automaton *a, const char *name, cli_walnut_result *res);
-/* The proof's command file as `automaton walnut` writes it (NULL: *rc, message printed). */
-char *proof_text(const struct wy_automaton *a, const char *name, int *rc);
-/* 64-bit FNV-1a of a text: names the files a log was made from (no protection). */
-uint64_t cli_fnv(const char *s);
-int cli_cmd_compare(cli_config *c);
-int cli_cmd_check(cli_config *c);
-int cli_cmd_plot(cli_config *c);
-int cli_cmd_graph(cli_config *c);
-int cli_cmd_play(cli_config *c);
-/* What `value` and `moves` print for one position (cmd_value.c), text or
- * JSON; `serve` answers with the same JSON. */
+/* Bytes per cell of a bin table: from the proved bound on its values. */
+unsigned cli_bin_width(const cli_game *g, uint32_t rows, uint32_t cols);
+/* What `value` and `moves` print for one position, text or JSON; `serve`
+ * answers with the same JSON. */
 void cli_value_out(cli_out *o, const cli_game *g, const wy_eval_item *q, int json);
+void cli_moves_out(cli_out *o, const cli_game *g, const wy_options *op, const mpz_t x, const mpz_t y, int json);
 /* A move's kind as the JSON names it: "row", "col", "diag", "mod", "heap", "pass". */
 const char *cli_move_name(wy_move_kind k);
 /* A move as `moves --format json` writes it, without its value and the
  * closing brace: {"move":"row","to":[x,y] (,"pass":P)(,"heap":H) */
 void cli_json_move_head(cli_out *o, const wy_rules *r, wy_move_kind kind, const mpz_t tx, const mpz_t ty, wy_side s);
-/* What `period --format json` prints (cmd_period.c); `serve` answers the same. */
+/* What `period --format json` prints; `serve` answers the same. */
 void cli_period_json(cli_out *o, const cli_game *g, const wy_row_periods *rp);
-void cli_moves_out(cli_out *o, const cli_game *g, const wy_options *op, const mpz_t x, const mpz_t y, int json);
-int cli_cmd_serve(cli_config *c);
 
-/* Graphviz (graph_dot.c): render the DOT in dot_fd through `dot -TFORMAT`
+/* ------------------------------------------------------------------ */
+/* The commands wythoff-mpi runs too (cmd_ppos.c, cmd_compare.c)       */
+/* ------------------------------------------------------------------ */
+
+int cli_cmd_ppos(cli_config *c);
+int cli_cmd_compare(cli_config *c);
+
+/* Graphviz (graph_dot.c; `graph --format svg|png|pdf`): render the DOT in dot_fd through `dot -TFORMAT`
  * into out_fd.  Returns 0 or an exit code (message printed). */
 int cli_find_dot(char *path, size_t n, char *why, size_t wn);
 int cli_run_dot(const char *dot, const char *format, int dot_fd, int out_fd, const char *target);
@@ -382,8 +377,6 @@ int cli_temp_fd(void);
 /* ------------------------------------------------------------------ */
 /* The engine's move (engine_move.c): `wythoff play`, `wythoff serve`  */
 /* ------------------------------------------------------------------ */
-
-#include "wythoff_exact.h"
 
 /* 1 if the player to move at (x, y, side) has a move under r: a move on
  * the two heaps (x + y above terminal=K, or above 0) or on the extra heap.

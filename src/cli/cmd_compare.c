@@ -387,21 +387,21 @@ int cli_cmd_compare(cli_config *c)
     }
     wy_compare_side SA = {&A->rules, A->side, NULL, 0};
     wy_compare_side SB = {file_mode ? NULL : &B->rules, file_mode ? (wy_side){0, 0} : B->side, fp, nfp};
-    if (cli_dist && file_mode) {
+    if (c->dist && file_mode) {
         free(fp);
         return cli_die(2, "on MPI, compare compares two rulesets; '%.60s' is a FILE of positions (wythoff compare "
                           "reads it)",
                        c->pos[1]);
     }
-    if (cli_dist && engine == WY_COMPARE_LAYER)
+    if (c->dist && engine == WY_COMPARE_LAYER)
         return cli_die(2, "on MPI, compare uses the table engine spread over the ranks; the layer engine runs on one "
                           "machine (wythoff compare --engine layer)");
-    if (cli_dist && !c->given[O_SUMMARY])
+    if (c->dist && !c->given[O_SUMMARY])
         return cli_die(2, "on MPI, compare gives the summary only: add --summary (wythoff compare lists the "
                           "differences)");
-    if (cli_dist) /* the tables on every rank: each rank's block is checked against the limit */
+    if (c->dist) /* the tables on every rank: each rank's block is checked against the limit */
         engine = WY_COMPARE_TABLE;
-    wy_compare_opts opt = {mode, (uint32_t)g, (uint32_t)size, (uint32_t)size, engine, cli_dist ? 0 : mem_limit};
+    wy_compare_opts opt = {mode, (uint32_t)g, (uint32_t)size, (uint32_t)size, engine, c->dist ? 0 : mem_limit};
     wy_compare_plan plan;
     wy_status st = mode == WY_COMPARE_SET
                        ? wy_compare_plan_make_gb(&plan, &SA, &SB, &opt, (uint32_t)gb, c->threads, err, sizeof err)
@@ -410,9 +410,9 @@ int cli_cmd_compare(cli_config *c)
         free(fp);
         return cli_die(st, "%s", err);
     }
-    if (plan.engine_a == WY_COMPARE_TABLE && !cli_dist)
+    if (plan.engine_a == WY_COMPARE_TABLE && !c->dist)
         cli_note_table_work(c, "the first table", &A->rules, (uint32_t)size, (uint32_t)size, A->side);
-    if (!file_mode && plan.engine_b == WY_COMPARE_TABLE && !cli_dist)
+    if (!file_mode && plan.engine_b == WY_COMPARE_TABLE && !c->dist)
         cli_note_table_work(c, "the second table", &B->rules, (uint32_t)size, (uint32_t)size, B->side);
     cli_sink sink;
     cli_out o;
@@ -448,9 +448,9 @@ int cli_cmd_compare(cli_config *c)
     cli_progress prog;
     wy_run run = cli_run(c, &prog, "compare", tables ? "cells" : "rows");
     wy_compare_summary sum;
-    if (cli_dist) {
+    if (c->dist) {
         opt.mem_limit = mem_limit;
-        st = cli_dist->compare(&sum, A, B, &opt, (uint32_t)gb, c, err, sizeof err);
+        st = c->dist->compare(&sum, A, B, &opt, (uint32_t)gb, c, err, sizeof err);
     } else if (mode == WY_COMPARE_SET)
         st = wy_compare_gb(&sum, &SA, &SB, &opt, (uint32_t)gb, &run, on_diff, &w, err, sizeof err);
     else
@@ -463,7 +463,7 @@ int cli_cmd_compare(cli_config *c)
     if ((rc = cli_finish(&o, &sink, rc)))
         return rc;
     if (w.csv && !w.summary && outside && !c->quiet)
-        fprintf(stderr, "%s: %llu %s of %s outside the window, not checked\n", cli_progname, (unsigned long long)outside,
+        fprintf(stderr, "%s: %llu %s of %s outside the window, not checked\n", cli_name(), (unsigned long long)outside,
                 plural(outside, "position", "positions"), c->pos[1]);
     return sum.count ? 1 : 0;
 }

@@ -222,18 +222,14 @@ const char *cli_u128_text(char *buf, size_t n, unsigned __int128 v)
     return buf;
 }
 
-const cli_dist_fns *cli_dist;
-const char *cli_progname = "wythoff";
-int cli_silent;
-
 int cli_die(int code, const char *fmt, ...)
 {
     va_list ap;
     if (code == 130) /* interrupted: 130 for SIGINT, 143 for SIGTERM */
         code = cli_interrupt_code();
-    if (cli_silent)
+    if (cli_is_silent())
         return code;
-    fprintf(stderr, "%s: ", cli_progname);
+    fprintf(stderr, "%s: ", cli_name());
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);

@@ -14,128 +14,13 @@
 #include <time.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t interrupted;
-static volatile sig_atomic_t watchdog_s; /* 0: none */
-
-/* The temporary files being written (cli_tmp_register): the watchdog
- * removes them when it ends the process.  A slot is set after its copy of
- * the name is complete and cleared before the copy is freed, so the handler
- * never reads a half-written name. */
-#define TMP_SLOTS 160
-static char *volatile tmp_slot[TMP_SLOTS];
-
-static void put_err(const char *s)
-{
-    size_t n = strlen(s);
-    while (n) {
-        ssize_t w = write(STDERR_FILENO, s, n);
-        if (w <= 0)
-            break;
-        s += w;
-        n -= (size_t)w;
-    }
-}
-
-/* The computation did not stop in time (or a second signal came): remove
- * the temporary files and end the process at once, from a signal handler:
- * only async-signal-safe calls (write, unlink, _exit). */
-static void forced_exit(void)
-{
-    int sig = interrupted ? interrupted : SIGINT;
-    for (int i = 0; i < TMP_SLOTS; i++) {
-        char *t = tmp_slot[i];
-        if (t)
-            unlink(t);
-    }
-    put_err(cli_progname);
-    put_err(sig == SIGTERM ? ": terminated" : ": interrupted");
-    put_err(" (forced: the computation did not stop in time; no output file was written)\n");
-    _exit(128 + sig);
-}
-
-static void on_alarm(int sig)
-{
-    (void)sig;
-    forced_exit();
-}
-
-static void on_signal(int sig)
-{
-    if (interrupted && watchdog_s) /* a second Ctrl-C: now */
-        forced_exit();
-    interrupted = sig;
-    if (watchdog_s)
-        alarm((unsigned)watchdog_s);
-}
-
-void cli_signals_install(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0; /* no SA_RESTART: a blocked read or open returns EINTR */
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-}
-
-void cli_watchdog(unsigned seconds)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_alarm;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGALRM, &sa, NULL);
-    watchdog_s = (sig_atomic_t)seconds;
-}
-
-int cli_tmp_register(const char *path)
-{
-    for (int i = 0; i < TMP_SLOTS; i++)
-        if (!tmp_slot[i]) {
-            char *c = strdup(path);
-            if (!c)
-                return -1;
-            tmp_slot[i] = c;
-            return i;
-        }
-    return -1;
-}
-
-void cli_tmp_forget(int slot)
-{
-    if (slot < 0 || slot >= TMP_SLOTS || !tmp_slot[slot])
-        return;
-    char *c = tmp_slot[slot];
-    tmp_slot[slot] = NULL;
-    free(c);
-}
-
-int cli_interrupted(void) { return interrupted != 0; }
-
-int cli_interrupt_code(void) { return 128 + (interrupted ? interrupted : SIGINT); }
-
-unsigned cli_default_threads(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    if (n < 1)
-        return 1;
-    return n > 256 ? 256 : (unsigned)n;
-}
-
-static uint64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
 
 void cli_progress_init(cli_progress *p, const char *what, const char *unit, int enabled)
 {
     p->what = what;
     p->unit = unit;
     p->enabled = enabled && isatty(fileno(stderr));
-    p->start_ms = now_ms();
+    p->start_ms = cli_now_ms();
     p->last_ms = 0;
     p->shown = 0;
 }
@@ -162,11 +47,11 @@ static void human(char *buf, size_t len, uint64_t n)
 int cli_progress_fn(void *ctx, uint64_t done, uint64_t total)
 {
     cli_progress *p = ctx;
-    if (interrupted)
+    if (cli_interrupted())
         return 1;
     if (!p || !p->enabled || !total) /* total 0: a check for the stop only */
         return 0;
-    uint64_t t = now_ms(), el = t - p->start_ms;
+    uint64_t t = cli_now_ms(), el = t - p->start_ms;
     if (el < 1000 || (p->last_ms && t - p->last_ms < 200))
         return 0;
     p->last_ms = t;
@@ -203,7 +88,7 @@ void cli_progress_done(cli_progress *p)
 
 void cli_note_work(const cli_config *c, const char *what, uint64_t work, uint64_t bytes)
 {
-    if (c->quiet || cli_silent)
+    if (c->quiet || cli_is_silent())
         return;
     unsigned T = c->threads ? c->threads : 1;
     /* about 170 ns a unit on one core, 2 GB/s of fresh memory: an order of
@@ -225,7 +110,7 @@ void cli_note_work(const cli_config *c, const char *what, uint64_t work, uint64_
     fprintf(stderr,
             "%s: note: %s is %s cell updates (cells times side-state layers) and %s of memory: %s with %u "
             "thread%s here (Ctrl-C stops it)\n",
-            cli_progname, what, w, m, t, T, T == 1 ? "" : "s");
+            cli_name(), what, w, m, t, T, T == 1 ? "" : "s");
 }
 
 void cli_note_table_work(const cli_config *c, const char *what, const wy_rules *r, uint32_t rows, uint32_t cols,

@@ -1,0 +1,141 @@
+/* process.c - the state of a client process: its name in messages and
+ * whether it speaks (wythoff-mpi's ranks other than 0 do not), SIGINT and
+ * SIGTERM, the backstop that ends a run that does not stop, the temporary
+ * files it removes, the clock and the processor count.  The lowest file of
+ * src/cli: it calls no other. */
+#include "cli.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *progname = "wythoff";
+static int silent;
+
+void cli_set_name(const char *name, int quiet)
+{
+    progname = name ? name : "wythoff";
+    silent = quiet;
+}
+
+const char *cli_name(void) { return progname; }
+
+int cli_is_silent(void) { return silent; }
+
+static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t watchdog_s; /* 0: none */
+
+/* The temporary files being written (cli_tmp_register): the watchdog
+ * removes them when it ends the process.  A slot is set after its copy of
+ * the name is complete and cleared before the copy is freed, so the handler
+ * never reads a half-written name. */
+#define TMP_SLOTS 160
+static char *volatile tmp_slot[TMP_SLOTS];
+
+static void put_err(const char *s)
+{
+    size_t n = strlen(s);
+    while (n) {
+        ssize_t w = write(STDERR_FILENO, s, n);
+        if (w <= 0)
+            break;
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+/* The computation did not stop in time (or a second signal came): remove
+ * the temporary files and end the process at once, from a signal handler:
+ * only async-signal-safe calls (write, unlink, _exit). */
+static void forced_exit(void)
+{
+    int sig = interrupted ? interrupted : SIGINT;
+    for (int i = 0; i < TMP_SLOTS; i++) {
+        char *t = tmp_slot[i];
+        if (t)
+            unlink(t);
+    }
+    put_err(progname);
+    put_err(sig == SIGTERM ? ": terminated" : ": interrupted");
+    put_err(" (forced: the computation did not stop in time; no output file was written)\n");
+    _exit(128 + sig);
+}
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    forced_exit();
+}
+
+static void on_signal(int sig)
+{
+    if (interrupted && watchdog_s) /* a second Ctrl-C: now */
+        forced_exit();
+    interrupted = sig;
+    if (watchdog_s)
+        alarm((unsigned)watchdog_s);
+}
+
+void cli_signals_install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; /* no SA_RESTART: a blocked read or open returns EINTR */
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+void cli_watchdog(unsigned seconds)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    watchdog_s = (sig_atomic_t)seconds;
+}
+
+int cli_tmp_register(const char *path)
+{
+    for (int i = 0; i < TMP_SLOTS; i++)
+        if (!tmp_slot[i]) {
+            char *c = strdup(path);
+            if (!c)
+                return -1;
+            tmp_slot[i] = c;
+            return i;
+        }
+    return -1;
+}
+
+void cli_tmp_forget(int slot)
+{
+    if (slot < 0 || slot >= TMP_SLOTS || !tmp_slot[slot])
+        return;
+    char *c = tmp_slot[slot];
+    tmp_slot[slot] = NULL;
+    free(c);
+}
+
+int cli_interrupted(void) { return interrupted != 0; }
+
+int cli_interrupt_code(void) { return 128 + (interrupted ? interrupted : SIGINT); }
+
+unsigned cli_default_threads(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+        return 1;
+    return n > 256 ? 256 : (unsigned)n;
+}
+
+uint64_t cli_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
