@@ -155,7 +155,6 @@ typedef struct {
 static int check_move(const wy_rules *r, const state *s, typed *m, state *to, char *why, size_t n)
 {
     char na[96], nb[96], nx[96], ny[96];
-    const uint32_t K = r->has_terminal ? r->terminal : 0;
     state_copy(to, s);
     if (m->target) { /* a target (tx, ty) in m->a, m->b: classify */
         for (int k = 0; k < 2; k++) {
@@ -187,48 +186,9 @@ static int check_move(const wy_rules *r, const state *s, typed *m, state *to, ch
     }
     if (m->kind == WY_MOVE_MOD && mpz_cmp(m->a, m->b) == 0) /* "take 2 and 2" */
         m->kind = WY_MOVE_DIAG;
-    if (m->kind == WY_MOVE_PASS) {
-        if (!r->passes)
-            return snprintf(why, n, "this game has no pass"), 0;
-        if (s->side.pass == 0)
-            return snprintf(why, n, "no pass left (all %u used)", r->passes), 0;
-        if (!cli_has_move(r, s->x, s->y, s->side))
-            return snprintf(why, n, "a pass is not allowed where no other move exists"), 0;
-        to->side.pass--;
-        return 1;
-    }
-    if (m->kind == WY_MOVE_HEAP) {
-        if (!r->heap)
-            return snprintf(why, n, "this game has no extra heap"), 0;
-        if (mpz_sgn(m->a) <= 0)
-            return snprintf(why, n, "a move takes at least 1 stone"), 0;
-        if (mpz_cmp_ui(m->a, s->side.heap) > 0) {
-            num_text(na, sizeof na, m->a);
-            return snprintf(why, n, "cannot take %s: the extra heap has %u stone%s", na, s->side.heap,
-                            s->side.heap == 1 ? "" : "s"),
-                   0;
-        }
-        to->side.heap -= (uint32_t)mpz_get_ui(m->a);
-        return 1;
-    }
-    /* the two heaps */
-    mpz_t sum;
-    mpz_init(sum);
-    mpz_add(sum, s->x, s->y);
-    int terminal = mpz_cmp_ui(sum, K) <= 0;
-    mpz_clear(sum);
-    if (terminal && mpz_sgn(s->x) + mpz_sgn(s->y) > 0) {
-        snprintf(why, n, "no move on the two heaps here: x + y <= %u is terminal (terminal=%u)%s", K, K,
-                 s->side.heap ? "; the extra heap can still be played" : "");
-        return 0;
-    }
-    const int two = m->kind == WY_MOVE_DIAG || m->kind == WY_MOVE_MOD;
-    if (mpz_sgn(m->a) < 0 || mpz_sgn(m->b) < 0 || (m->kind != WY_MOVE_ROW && mpz_sgn(m->a) == 0) ||
-        (m->kind != WY_MOVE_COL && mpz_sgn(m->b) == 0))
-        return snprintf(why, n, "a move takes at least 1 stone%s", two ? " from each heap" : ""), 0;
-    if (m->kind == WY_MOVE_DIAG && r->game == WY_GAME_NIM)
-        return snprintf(why, n, "nim has no move from both heaps: take from one heap"), 0;
-    if (m->kind == WY_MOVE_MOD && !r->mod && m->target) {
+    /* a typed target that no move reaches: said in terms of the target
+     * (where the library would say "different amounts ... only with mod=M") */
+    if (m->target && m->kind == WY_MOVE_MOD && !r->mod && wy_has_move(r, s->x, s->y, (wy_side){0, 0})) {
         mpz_sub(m->a, s->x, m->a); /* back to the target, for the message */
         mpz_sub(m->b, s->y, m->b);
         num_text(na, sizeof na, m->a), num_text(nb, sizeof nb, m->b);
@@ -236,40 +196,8 @@ static int check_move(const wy_rules *r, const state *s, typed *m, state *to, ch
                         r->game == WY_GAME_WYTHOFF ? ", or the same number from both" : ""),
                0;
     }
-    if (m->kind == WY_MOVE_MOD && !r->mod)
-        return snprintf(why, n, "different amounts from the two heaps are a move only with mod=M "
-                                "(this game takes the same from both%s)",
-                        r->game == WY_GAME_NIM ? "; nim: from one heap only" : ""),
-               0;
-    if (m->kind != WY_MOVE_ROW && mpz_cmp(m->a, s->x) > 0) {
-        num_text(na, sizeof na, m->a), num_text(nx, sizeof nx, s->x);
-        return snprintf(why, n, "cannot take %s from the first heap: it has %s", na, nx), 0;
-    }
-    if (m->kind != WY_MOVE_COL && mpz_cmp(m->b, s->y) > 0) {
-        num_text(nb, sizeof nb, m->b), num_text(ny, sizeof ny, s->y);
-        return snprintf(why, n, "cannot take %s from the second heap: it has %s", nb, ny), 0;
-    }
-    if (r->max && ((m->kind != WY_MOVE_ROW && mpz_cmp_ui(m->a, r->max) > 0) ||
-                   (m->kind != WY_MOVE_COL && mpz_cmp_ui(m->b, r->max) > 0)))
-        return snprintf(why, n, "at most %u stone%s from a heap (max=%u)", r->max, r->max == 1 ? "" : "s", r->max), 0;
-    if (m->kind == WY_MOVE_MOD) {
-        mpz_t d;
-        mpz_init(d);
-        mpz_sub(d, m->a, m->b);
-        int ok = mpz_divisible_ui_p(d, r->mod);
-        mpz_clear(d);
-        if (!ok) {
-            num_text(na, sizeof na, m->a), num_text(nb, sizeof nb, m->b);
-            return snprintf(why, n, "taking %s and %s is not a move: the amounts must be equal modulo %u (mod=%u)",
-                            na, nb, r->mod, r->mod),
-                   0;
-        }
-    }
-    if (m->kind != WY_MOVE_ROW)
-        mpz_sub(to->x, s->x, m->a);
-    if (m->kind != WY_MOVE_COL)
-        mpz_sub(to->y, s->y, m->b);
-    return 1;
+    /* the rules of the move: the library's (wy_move_apply) */
+    return wy_move_apply(to->x, to->y, &to->side, r, s->x, s->y, s->side, m->kind, m->a, m->b, why, n) == WY_OK;
 }
 
 /* Lower case, commas as blanks, split into at most 8 words. */
@@ -420,7 +348,7 @@ static int engine_turn(play *p, int *over)
     mpz_swap(p->cur.y, m.y);
     p->cur.side = m.side;
     mpz_clears(m.x, m.y, NULL);
-    if (!cli_has_move(p->r, p->cur.x, p->cur.y, p->cur.side)) {
+    if (!wy_has_move(p->r, p->cur.x, p->cur.y, p->cur.side)) {
         game_over(p, 1);
         *over = 1;
     } else {
@@ -469,7 +397,7 @@ static int your_move(play *p, typed *m, int *over)
     fputc('\n', p->out);
     state_copy(&p->cur, &to);
     state_clear(&to);
-    if (!cli_has_move(p->r, p->cur.x, p->cur.y, p->cur.side)) {
+    if (!wy_has_move(p->r, p->cur.x, p->cur.y, p->cur.side)) {
         game_over(p, 0);
         *over = 1;
         return 0;
@@ -917,7 +845,7 @@ static int play_game(play *p, int first, int has_xy)
             p->r->misere ? " (misere play: the last mover loses)" : "", first ? "the engine moves" : "you move",
             (unsigned long long)p->seed);
     put_position(p);
-    if (!cli_has_move(p->r, p->cur.x, p->cur.y, p->cur.side)) {
+    if (!wy_has_move(p->r, p->cur.x, p->cur.y, p->cur.side)) {
         game_over(p, !first);
         return respond(p);
     }

@@ -1817,7 +1817,7 @@ int cli_cmd_serve(cli_config *c)
     if (c->given[O_MEMLIMIT]) {
         S.mem_limit = c->mem_limit;
     } else {
-        uint64_t avail = cli_available_memory();
+        uint64_t avail = wy_memory_default();
         S.mem_limit = avail ? avail / 4 : (uint64_t)1 << 30;
     }
     S.quiet = c->quiet;

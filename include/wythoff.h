@@ -158,6 +158,23 @@ WY_API wy_status wy_side_check(const wy_rules *rules, wy_side side, char *err, s
  * snprintf; at most 45). */
 WY_API int wy_side_format(char *buf, size_t len, const wy_rules *rules, wy_side side);
 
+/* Which part of the side state wy_side_apply sets. */
+typedef enum { WY_SIDE_PASS = 0, WY_SIDE_HEAP = 1 } wy_side_part;
+
+/* The one policy for a side state given by a user (the tool's --pass and
+ * --heap, the server's pass= and heap=, the Python module's passes= and
+ * heap=): `value`, decimal digits of any length, is set as the passes left
+ * (or stones of the extra heap) of every ruleset among rules[0..n-1] that
+ * has passes (an extra heap); sides[i] is changed only for those.  `name`
+ * is how the caller spells the option in messages ("--pass", "pass",
+ * "passes"); labels[i] (NULL: none) names ruleset i when n > 1.  WY_EINVAL,
+ * nothing changed, when no ruleset has that part ("NAME given, but ruleset
+ * 'R' has no pass (add +pass)"), when value is not decimal digits, or when it
+ * is more than a ruleset's ("NAME V is more than the ruleset's 1 pass").
+ * Cost: O(n + length of value). */
+WY_API wy_status wy_side_apply(wy_side *sides, const wy_rules *const *rules, size_t n, const char *const *labels,
+                               wy_side_part part, const char *name, const char *value, char *err, size_t errlen);
+
 /* A position of a window. */
 typedef struct {
     uint32_t x, y;
@@ -170,6 +187,18 @@ WY_API void wy_free(void *p);
  * "29.1 GiB" (binary units, one decimal, rounded down; integer arithmetic).
  * Returns the length it needs (like snprintf; at most 31). */
 WY_API int wy_format_bytes(char *buf, size_t len, uint64_t bytes);
+
+/* The memory limit when none is given (the tool's --mem-limit, the Python
+ * module's mem_limit, the server's): the machine's available memory,
+ * MemAvailable of /proc/meminfo, else the available pages by sysconf; 0
+ * when neither is known (no limit).  Reads a file: call it once, not per
+ * computation. */
+WY_API uint64_t wy_memory_default(void);
+
+/* The one message shape of a refusal before allocation: writes "WHAT needs
+ * about NEED, more than the limit of LIMIT" (wy_format_bytes) into err and
+ * returns WY_ERANGE.  Front ends add how to change their limit. */
+WY_API wy_status wy_memory_refusal(char *err, size_t errlen, const char *what, uint64_t need, uint64_t limit);
 
 /* The version of the library in use at run time: WY_VERSION as it was when
  * the library was built (a program may compare it with the WY_VERSION it

@@ -193,6 +193,27 @@ WY_API wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count
                            const mpz_t y, wy_side side, char *err, size_t errlen);
 WY_API void wy_bigmoves_free(wy_bigmove *moves, size_t count);
 
+/* The rules of one move at any size, the one answer of every front end
+ * (`play`, the engine's move, the server).
+ *
+ * wy_has_move: 1 if the player to move at (x, y, side) has a move: on the
+ * two heaps (x + y above terminal=K, or above 0) or on the extra heap.  A
+ * pass alone never counts (it needs another move).  O(1) big-number
+ * operations.
+ *
+ * wy_move_apply: the move of `kind` from (x, y, side) taking a stones from
+ * the first heap and b from the second (WY_MOVE_COL: a only; WY_MOVE_ROW: b
+ * only; WY_MOVE_HEAP: a stones of the extra heap; WY_MOVE_PASS: neither):
+ * WY_OK with the position it reaches in (tx, ty, *to), initialised by the
+ * caller; WY_EINVAL with why it is not a move in err ("a move takes at
+ * least 1 stone", "cannot take 5 from the first heap: it has 3", "at most 2
+ * stones from a heap (max=2)", ...).  A modular move of equal amounts is a
+ * diagonal move, a diagonal one of different amounts a modular one.  O(1) big-number operations. */
+WY_API int wy_has_move(const wy_rules *rules, const mpz_t x, const mpz_t y, wy_side side);
+WY_API wy_status wy_move_apply(mpz_t tx, mpz_t ty, wy_side *to, const wy_rules *rules, const mpz_t x, const mpz_t y,
+                               wy_side side, wy_move_kind kind, const mpz_t a, const mpz_t b, char *err,
+                               size_t errlen);
+
 /* The P-positions (a, b) with a <= b and a >= from, in increasing order of
  * a, then b: up to k of them are written to a[], b[] (initialised by the
  * caller), *got says how many (fewer than k when the set is finite).

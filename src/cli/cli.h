@@ -159,8 +159,6 @@ int cli_num_size(uint64_t *out, const char *text, const char *what, char *err, s
 /* A memory amount: a number, optionally followed by K, M, G or T (powers
  * of 1024); at most 2^64 - 1. */
 int cli_num_bytes(uint64_t *out, const char *text, char *err, size_t errlen);
-/* The machine's available memory in bytes (0 if unknown). */
-uint64_t cli_available_memory(void);
 
 /* ------------------------------------------------------------------ */
 /* Output (out.c)                                                      */
@@ -378,12 +376,6 @@ int cli_temp_fd(void);
 /* The engine's move (engine_move.c): `wythoff play`, `wythoff serve`  */
 /* ------------------------------------------------------------------ */
 
-/* 1 if the player to move at (x, y, side) has a move under r: a move on
- * the two heaps (x + y above terminal=K, or above 0) or on the extra heap.
- * A pass alone never counts (it needs another move).  O(1) big-number
- * operations. */
-int cli_has_move(const wy_rules *r, const mpz_t x, const mpz_t y, wy_side side);
-
 /* The hash of the seed and a position that picks among equally good moves
  * (splitmix64 of the seed and the coordinates' residues mod 4294967291). */
 uint64_t cli_engine_hash(uint64_t seed, const mpz_t x, const mpz_t y, wy_side side);
@@ -393,7 +385,7 @@ uint64_t cli_engine_hash(uint64_t seed, const mpz_t x, const mpz_t y, wy_side si
  * made for g->rules; run may be NULL).  out->x, out->y are initialised by
  * the caller; out is written when *has_move is 1.  The rule (docs/play.md,
  * "How the engine chooses"):
- *  - no move (cli_has_move 0): WY_OK, *has_move 0, *method "no move"; in
+ *  - no move (wy_has_move 0): WY_OK, *has_move 0, *method "no move"; in
  *    normal play the player to move has lost, in misere play won;
  *  - an N-position: a winning move (one to a P-position), *winning 1; among
  *    several, number cli_engine_hash(seed, ...) mod their number in

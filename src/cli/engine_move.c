@@ -6,24 +6,6 @@
 
 #include <string.h>
 
-/* K of terminal=K, 0 without it: positions with x + y <= K have no move on
- * the two heaps ((0, 0) always). */
-static int board_has_move(const wy_rules *r, const mpz_t x, const mpz_t y)
-{
-    mpz_t s;
-    mpz_init(s);
-    mpz_add(s, x, y);
-    int yes = mpz_cmp_ui(s, r->has_terminal ? r->terminal : 0) > 0;
-    mpz_clear(s);
-    return yes;
-}
-
-int cli_has_move(const wy_rules *r, const mpz_t x, const mpz_t y, wy_side side)
-{
-    /* a pass needs another move, so it never decides this */
-    return side.heap > 0 || board_has_move(r, x, y);
-}
-
 /* splitmix64's finaliser: the seed's choices look random but are fixed. */
 static uint64_t mix(uint64_t z)
 {
@@ -50,8 +32,8 @@ static void fewest(wy_bigmove *out, const wy_rules *r, const mpz_t x, const mpz_
     mpz_set(out->x, x);
     mpz_set(out->y, y);
     out->side = side;
-    int board = board_has_move(r, x, y);
-    if (side.pass > 0) { /* cli_has_move holds: another move exists */
+    int board = wy_has_move(r, x, y, (wy_side){0, 0});
+    if (side.pass > 0) { /* wy_has_move holds: another move exists */
         out->kind = WY_MOVE_PASS;
         out->side.pass--;
         return;
@@ -96,7 +78,7 @@ wy_status cli_engine_move(wy_exact *e, const cli_game *g, const mpz_t x, const m
     wy_status st = wy_side_check(r, side, err, errlen);
     if (st != WY_OK)
         return st;
-    if (!cli_has_move(r, x, y, side))
+    if (!wy_has_move(r, x, y, side))
         return WY_OK;
     const uint64_t h = cli_engine_hash(seed, x, y, side);
     char why[WY_ERRLEN];

@@ -188,29 +188,3 @@ int cli_num_bytes(uint64_t *out, const char *text, char *err, size_t errlen)
     mpz_clear(v);
     return 0;
 }
-
-uint64_t cli_available_memory(void)
-{
-    FILE *f = fopen("/proc/meminfo", "r");
-    if (f) {
-        char line[256];
-        unsigned long long kb;
-        while (fgets(line, sizeof line, f)) {
-            if (strncmp(line, "MemAvailable:", 13) == 0) {
-                char *p = line + 13;
-                while (*p == ' ')
-                    p++;
-                kb = 0;
-                while (*p >= '0' && *p <= '9')
-                    kb = kb * 10 + (unsigned long long)(*p++ - '0');
-                fclose(f);
-                return (uint64_t)kb * 1024;
-            }
-        }
-        fclose(f);
-    }
-    long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-    if (pages > 0 && size > 0)
-        return (uint64_t)pages * (uint64_t)size;
-    return 0;
-}

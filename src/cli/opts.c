@@ -242,7 +242,7 @@ int cli_config_common(cli_config *c)
         if (c->mem_limit == 0)
             return cli_die(2, "--mem-limit must be positive");
     } else {
-        c->mem_limit = cli_available_memory();
+        c->mem_limit = wy_memory_default();
     }
     c->output = c->given[O_OUTPUT] ? c->val[O_OUTPUT] : NULL;
     if (c->output && !*c->output)
@@ -285,46 +285,9 @@ int cli_config_common(cli_config *c)
     return cli_die(2, "unknown format '%.40s' (this command writes %s)", f, shown);
 }
 
-/* --pass or --heap (which = 0, 1) for game g, labelled `label` among n. */
-static int side_value(cli_config *c, cli_game *g, int which, int n, const char *label)
-{
-    char err[WY_ERRLEN];
-    const int id = which ? O_HEAP : O_PASS;
-    const uint32_t most = which ? g->rules.heap : g->rules.passes;
-    /* the range is 0 to the ruleset's passes or stones: a number of any
-     * length above it is "more than", not "too large" for some type */
-    mpz_t big;
-    mpz_init(big);
-    if (!cli_num_big(big, c->val[id], which ? "--heap" : "--pass", err, sizeof err)) {
-        mpz_clear(big);
-        return cli_die(2, "%s", err);
-    }
-    int above = mpz_cmp_ui(big, most) > 0;
-    uint32_t v = above ? 0 : (uint32_t)mpz_get_ui(big);
-    mpz_clear(big);
-    if (above) {
-        const char *t = c->val[id], *dots = strlen(t) > 40 ? "..." : "";
-        if (n == 1 && which)
-            return cli_die(2, "--heap %.40s%s is more than the ruleset's heap=%u", t, dots, most);
-        if (n == 1)
-            return cli_die(2, "--pass %.40s%s is more than the ruleset's %u pass%s", t, dots, most,
-                           most == 1 ? "" : "es");
-        if (which)
-            return cli_die(2, "--heap %.40s%s is more than heap=%u of %s '%s'", t, dots, most, label, g->text);
-        return cli_die(2, "--pass %.40s%s is more than the %u pass%s of %s '%s'", t, dots, most, most == 1 ? "" : "es",
-                       label, g->text);
-    }
-    if (which)
-        g->side.heap = v;
-    else
-        g->side.pass = v;
-    return 0;
-}
-
 int cli_games(cli_config *c, int n, const char *const *label)
 {
     char err[WY_ERRLEN];
-    int used[2] = {0, 0};
     c->ngames = n;
     for (int i = 0; i < n; i++) {
         cli_game *g = &c->game[i];
@@ -333,28 +296,39 @@ int cli_games(cli_config *c, int n, const char *const *label)
         wy_rules_format(g->text, sizeof g->text, &g->rules);
         g->side = wy_side_start(&g->rules);
     }
+    /* --pass and --heap: the library's policy (wy_side_apply), the number
+     * read first by the command line's grammar (1e3, 2^10) */
+    const wy_rules *rules[CLI_MAXGAMES];
+    wy_side sides[CLI_MAXGAMES];
+    for (int i = 0; i < n; i++) {
+        rules[i] = &c->game[i].rules;
+        sides[i] = c->game[i].side;
+    }
     for (int which = 0; which < 2; which++) {
         const int id = which ? O_HEAP : O_PASS;
+        const char *name = which ? "--heap" : "--pass";
         if (!c->given[id])
             continue;
-        for (int i = 0; i < n; i++) {
-            cli_game *g = &c->game[i];
-            if (!(which ? g->rules.heap : g->rules.passes))
-                continue;
-            int rc = side_value(c, g, which, n, label ? label[i] : "");
-            if (rc)
-                return rc;
-            used[which] = 1;
-        }
-        if (used[which])
-            continue;
-        if (n == 1 && which)
-            return cli_die(2, "--heap given, but ruleset '%s' has no extra heap (add +heap=H)", c->game[0].text);
-        if (n == 1)
-            return cli_die(2, "--pass given, but ruleset '%s' has no pass (add +pass)", c->game[0].text);
-        return cli_die(2, which ? "--heap given, but no ruleset has an extra heap (add +heap=H)"
-                                : "--pass given, but no ruleset has a pass (add +pass)");
+        mpz_t big;
+        mpz_init(big);
+        int ok = cli_num_big(big, c->val[id], name, err, sizeof err);
+        char *digits = ok ? mpz_get_str(NULL, 10, big) : NULL;
+        mpz_clear(big);
+        if (!ok)
+            return cli_die(2, "%s", err);
+        if (!digits)
+            return cli_die(3, "out of memory");
+        /* digits as given are quoted as given (leading zeros, 60 digits);
+         * 1e3 or 2^10 as their value */
+        const char *v = strspn(c->val[id], "0123456789") == strlen(c->val[id]) ? c->val[id] : digits;
+        wy_status st = wy_side_apply(sides, rules, (size_t)n, label, which ? WY_SIDE_HEAP : WY_SIDE_PASS, name, v,
+                                     err, sizeof err);
+        free(digits);
+        if (st != WY_OK)
+            return cli_die(2, "%s", err);
     }
+    for (int i = 0; i < n; i++)
+        c->game[i].side = sides[i];
     return 0;
 }
 

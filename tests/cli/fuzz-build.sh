@@ -74,8 +74,8 @@ for f in ${srcs[@]+"${srcs[@]}"}; do [ -f "$f" ] || bad+=("$f"); done
   fail "fuzz-sources: ${#srcs[@]} sources, missing: ${bad[*]}"
 case " ${srcs[*]} " in
   *" app/main.c "*|*" app/cmd_serve.c "*) fail "fuzz-sources names app/main.c or app/cmd_serve.c" ;;
-  *" src/core/table.c "*" app/read.c "*" tests/naive/"*) pass "fuzz-sources: the library, the tool's readers, tests/naive; not main() nor the server" ;;
-  *) fail "fuzz-sources lacks the library, app/read.c or tests/naive: ${srcs[*]}" ;;
+  *" src/core/table.c "*" src/cli/read.c "*" tests/naive/"*) pass "fuzz-sources: the library, the tool's readers, tests/naive; not main() nor the server" ;;
+  *) fail "fuzz-sources lacks the library, src/cli/read.c or tests/naive: ${srcs[*]}" ;;
 esac
 bad=()
 for f in ${objs[@]+"${objs[@]}"}; do [ -f "$f" ] || bad+=("$f"); done
