@@ -167,13 +167,15 @@ typedef enum { WY_SIDE_PASS = 0, WY_SIDE_HEAP = 1 } wy_side_part;
  * (or stones of the extra heap) of every ruleset among rules[0..n-1] that
  * has passes (an extra heap); sides[i] is changed only for those.  `name`
  * is how the caller spells the option in messages ("--pass", "pass",
- * "passes"); labels[i] (NULL: none) names ruleset i when n > 1.  WY_EINVAL,
+ * "passes"), `shown` how they quote the value (the user's text, "1e40";
+ * NULL: value itself); labels[i] (NULL: none) names ruleset i when n > 1.  WY_EINVAL,
  * nothing changed, when no ruleset has that part ("NAME given, but ruleset
  * 'R' has no pass (add +pass)"), when value is not decimal digits, or when it
  * is more than a ruleset's ("NAME V is more than the ruleset's 1 pass").
  * Cost: O(n + length of value). */
 WY_API wy_status wy_side_apply(wy_side *sides, const wy_rules *const *rules, size_t n, const char *const *labels,
-                               wy_side_part part, const char *name, const char *value, char *err, size_t errlen);
+                               wy_side_part part, const char *name, const char *value, const char *shown,
+                               char *err, size_t errlen);
 
 /* A position of a window. */
 typedef struct {

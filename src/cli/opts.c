@@ -318,12 +318,11 @@ int cli_games(cli_config *c, int n, const char *const *label)
             return cli_die(2, "%s", err);
         if (!digits)
             return cli_die(3, "out of memory");
-        /* digits as given are quoted as given (leading zeros, 60 digits);
-         * 1e3 or 2^10 as their value */
-        const char *v = strspn(c->val[id], "0123456789") == strlen(c->val[id]) ? c->val[id] : digits;
-        wy_status st = wy_side_apply(sides, rules, (size_t)n, label, which ? WY_SIDE_HEAP : WY_SIDE_PASS, name, v,
-                                     err, sizeof err);
-        free(digits);
+        wy_status st = wy_side_apply(sides, rules, (size_t)n, label, which ? WY_SIDE_HEAP : WY_SIDE_PASS, name,
+                                     digits, c->val[id], err, sizeof err);
+        void (*gmp_free)(void *, size_t);
+        mp_get_memory_functions(NULL, NULL, &gmp_free);
+        gmp_free(digits, strlen(digits) + 1);
         if (st != WY_OK)
             return cli_die(2, "%s", err);
     }

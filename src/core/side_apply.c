@@ -28,7 +28,8 @@ static uint32_t small_value(const char *value)
 }
 
 wy_status wy_side_apply(wy_side *sides, const wy_rules *const *rules, size_t n, const char *const *labels,
-                        wy_side_part part, const char *name, const char *value, char *err, size_t errlen)
+                        wy_side_part part, const char *name, const char *value, const char *shown, char *err,
+                        size_t errlen)
 {
     const int heap = part == WY_SIDE_HEAP;
     if (!name)
@@ -36,7 +37,9 @@ wy_status wy_side_apply(wy_side *sides, const wy_rules *const *rules, size_t n, 
     if (!value || !*value || strspn(value, "0123456789") != strlen(value))
         return wy_fail(WY_EINVAL, err, errlen, "%s: expected a non-negative integer, not '%.40s%s'", name,
                        value ? value : "", value && strlen(value) > 40 ? "..." : "");
-    const char *dots = strlen(value) > 40 ? "..." : "";
+    if (!shown)
+        shown = value;
+    const char *dots = strlen(shown) > 40 ? "..." : "";
     int used = 0;
     for (size_t i = 0; i < n; i++) { /* every check before any change */
         const uint32_t most = heap ? rules[i]->heap : rules[i]->passes;
@@ -48,16 +51,16 @@ wy_status wy_side_apply(wy_side *sides, const wy_rules *const *rules, size_t n, 
         char text[128];
         wy_rules_format(text, sizeof text, rules[i]);
         if (n == 1 && heap)
-            return wy_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than the ruleset's heap=%u", name, value, dots,
+            return wy_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than the ruleset's heap=%u", name, shown, dots,
                            most);
         if (n == 1)
-            return wy_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than the ruleset's %u pass%s", name, value,
+            return wy_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than the ruleset's %u pass%s", name, shown,
                            dots, most, most == 1 ? "" : "es");
         const char *label = labels && labels[i] ? labels[i] : "ruleset";
         if (heap)
-            return wy_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than heap=%u of %s '%s'", name, value, dots,
+            return wy_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than heap=%u of %s '%s'", name, shown, dots,
                            most, label, text);
-        return wy_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than the %u pass%s of %s '%s'", name, value, dots,
+        return wy_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than the %u pass%s of %s '%s'", name, shown, dots,
                        most, most == 1 ? "" : "es", label, text);
     }
     if (!used) {

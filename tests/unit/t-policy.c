@@ -161,30 +161,33 @@ static void side_apply(void)
     const wy_rules *one[1] = {&a}, *three[3] = {&a, &b, &c}, *nim[1] = {&b};
     const char *labels[3] = {"A", "B", "C"};
     wy_side s1[1] = {{2, 0}}, s3[3] = {{2, 0}, {0, 3}, {1, 1}};
-    int ok = wy_side_apply(s1, one, 1, NULL, WY_SIDE_PASS, "--pass", "1", err, sizeof err) == WY_OK && s1[0].pass == 1;
+    int ok = wy_side_apply(s1, one, 1, NULL, WY_SIDE_PASS, "--pass", "1", NULL, err, sizeof err) == WY_OK && s1[0].pass == 1;
     check(ok, "side_apply: --pass 1 sets one ruleset's passes", err);
-    ok = wy_side_apply(s3, three, 3, labels, WY_SIDE_PASS, "pass", "1", err, sizeof err) == WY_OK && s3[0].pass == 1 &&
+    ok = wy_side_apply(s3, three, 3, labels, WY_SIDE_PASS, "pass", "1", NULL, err, sizeof err) == WY_OK && s3[0].pass == 1 &&
          s3[1].pass == 0 && s3[2].pass == 1 && s3[1].heap == 3;
     check(ok, "side_apply: pass 1 on three rulesets sets the two with passes", err);
-    ok = wy_side_apply(s3, three, 3, labels, WY_SIDE_HEAP, "heap", "2", err, sizeof err) == WY_EINVAL &&
+    ok = wy_side_apply(s3, three, 3, labels, WY_SIDE_HEAP, "heap", "2", NULL, err, sizeof err) == WY_EINVAL &&
          strcmp(err, "heap 2 is more than heap=1 of C 'wythoff+pass+heap=1'") == 0 && s3[1].heap == 3;
     check(ok, "side_apply: heap 2 refused by the third, the second unchanged", err);
-    ok = wy_side_apply(s1, one, 1, NULL, WY_SIDE_PASS, "--pass", "123456789012345678901234567890", err, sizeof err) ==
+    ok = wy_side_apply(s1, one, 1, NULL, WY_SIDE_PASS, "--pass", "123456789012345678901234567890", NULL, err, sizeof err) ==
              WY_EINVAL &&
          strcmp(err, "--pass 123456789012345678901234567890 is more than the ruleset's 2 passes") == 0 &&
          s1[0].pass == 1;
     check(ok, "side_apply: a 30-digit value is 'more than', nothing changed", err);
-    ok = wy_side_apply(s1, nim, 1, NULL, WY_SIDE_PASS, "passes", "0", err, sizeof err) == WY_EINVAL &&
+    ok = wy_side_apply(s1, nim, 1, NULL, WY_SIDE_PASS, "passes", "0", NULL, err, sizeof err) == WY_EINVAL &&
          strcmp(err, "passes given, but ruleset 'nim+heap=3' has no pass (add +pass)") == 0;
     check(ok, "side_apply: a ruleset without passes", err);
-    ok = wy_side_apply(s1, one, 1, NULL, WY_SIDE_HEAP, "--heap", "0", err, sizeof err) == WY_EINVAL &&
+    ok = wy_side_apply(s1, one, 1, NULL, WY_SIDE_HEAP, "--heap", "0", NULL, err, sizeof err) == WY_EINVAL &&
          strcmp(err, "--heap given, but ruleset 'wythoff+pass=2' has no extra heap (add +heap=H)") == 0;
     check(ok, "side_apply: a ruleset without an extra heap", err);
-    ok = wy_side_apply(s1, one, 1, NULL, WY_SIDE_PASS, "passes", "-1", err, sizeof err) == WY_EINVAL &&
+    ok = wy_side_apply(s1, one, 1, NULL, WY_SIDE_PASS, "passes", "-1", NULL, err, sizeof err) == WY_EINVAL &&
          strstr(err, "expected a non-negative integer") != NULL;
     check(ok, "side_apply: not decimal digits", err);
-    ok = wy_side_apply(s1, one, 1, NULL, WY_SIDE_PASS, "--pass", "0002", err, sizeof err) == WY_OK && s1[0].pass == 2;
+    ok = wy_side_apply(s1, one, 1, NULL, WY_SIDE_PASS, "--pass", "0002", NULL, err, sizeof err) == WY_OK && s1[0].pass == 2;
     check(ok, "side_apply: leading zeros", err);
+    ok = wy_side_apply(s1, one, 1, NULL, WY_SIDE_PASS, "--pass", "1000", "1e3", err, sizeof err) == WY_EINVAL &&
+         strcmp(err, "--pass 1e3 is more than the ruleset's 2 passes") == 0;
+    check(ok, "side_apply: the value quoted as the user wrote it", err);
 }
 
 static void memory(void)
