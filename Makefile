@@ -145,7 +145,8 @@ $(SO_PLOT): $(call pic,$(PLOT_SRC)) $(SO_CORE)
 
 # The explorer's files, compiled into the tool (a fixed list: `wythoff serve`
 # answers these paths and no others outside /api/).
-WEB_FILES := web/index.html web/app.js web/style.css
+WEB_FILES := web/index.html web/app.js web/style.css web/core.js web/rules.js web/map.js web/pointer.js \
+             web/position.js web/play.js web/claims.js web/exact.js web/hash.js
 $(BUILD)/gen/web_assets.c: $(WEB_FILES) scripts/embed-web
 	@mkdir -p $(dir $@)
 	scripts/embed-web $(WEB_FILES) > $@.tmp && mv $@.tmp $@

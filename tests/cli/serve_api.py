@@ -1055,12 +1055,27 @@ def check_errors(srv):
 
 
 def check_http(srv):
-    # the fixed list of static files
-    for path, typ in (('/', 'text/html'), ('/app.js', 'javascript'), ('/style.css', 'text/css')):
+    # the fixed list of static files: each file of web/ at /NAME (index.html
+    # at /), its bytes with the type of its extension (a JavaScript type for
+    # the ES modules, or the browser refuses them)
+    web = os.path.join(HERE, '..', '..', 'web')
+    types = {'.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css'}
+    refs = {}  # path -> the file of web/ that names it
+    for name in sorted(n for n in os.listdir(web) if not n.startswith('.')):
+        path = '/' if name == 'index.html' else '/' + name
+        typ = types.get(os.path.splitext(name)[1], '?')
+        with open(os.path.join(web, name), 'rb') as f:
+            want = f.read()
         st, hd, data = request(srv, path)
-        check('GET %s: 200, %s, %d bytes' % (path, typ, len(data)),
-              st == 200 and typ in hd.get('content-type', '') and len(data) > 0,
-              'HTTP %d, content type %r' % (st, hd.get('content-type')))
+        check('GET %s: 200, %s, the %d bytes of web/%s' % (path, typ, len(want), name),
+              st == 200 and typ in hd.get('content-type', '') and data == want,
+              'HTTP %d, content type %r, %d bytes' % (st, hd.get('content-type'), len(data)))
+        for ref in re.findall(r'''(?:\bsrc=|\bhref=|\bfrom |\bimport )["'](\.?/[\w.-]+)["']''', want.decode()):
+            refs.setdefault('/' + ref.lstrip('./'), name)
+    # what the page loads (index.html's script and style, the modules' imports)
+    for path, name in sorted(refs.items()):
+        st, hd, data = request(srv, path)
+        check('GET %s (named by web/%s): 200' % (path, name), st == 200, 'HTTP %d' % st)
     st, hd, data = request(srv, '/')
     check('GET /: an HTML page', b'<html' in data.lower() or b'<!doctype html' in data.lower(), data[:200])
     # no path reaches the file system
