@@ -153,7 +153,9 @@ $(BUILD)/tests/t-%: $(BUILD)/tests/unit/t-%.o $(call obj,$(NAIVE_SRC)) $(CHECK_A
 # Fuzz harnesses, replayed over their corpus by a plain driver (no clang):
 # tests/fuzz/README.md.  The app objects give the harnesses the tool's readers.
 # The same list is libFuzzer's (tests/fuzz/run asks `make fuzz-sources`).
-APP_LIB_SRC := $(filter-out app/main.c app/cmd_serve.c,$(APP_SRC))
+# Not the server (app/serve*.c, libmicrohttpd), except its log.
+SERVE_SRC   := $(filter-out app/serve_log.c,$(wildcard app/serve*.c))
+APP_LIB_SRC := $(filter-out app/main.c $(SERVE_SRC),$(APP_SRC))
 APP_LIB_OBJ := $(call obj,$(APP_LIB_SRC))
 $(BUILD)/tests/replay-%: $(BUILD)/tests/fuzz/%.o $(BUILD)/tests/fuzz/replay.o $(APP_LIB_OBJ) $(call obj,$(NAIVE_SRC)) \
                          $(CHECK_A) $(PLOT_A) $(CORE_A)
