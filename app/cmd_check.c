@@ -8,13 +8,6 @@
 #include <string.h>
 #include <time.h>
 
-static uint64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
 #define json_str cli_out_json_str
 
 /* Markdown table cells: '|' escaped. */
@@ -245,15 +238,15 @@ int cli_cmd_check(cli_config *c)
     const int json = strcmp(fmt, "json") == 0, md = strcmp(fmt, "markdown") == 0;
     if (json) cli_out_str(&o, "{\"claims\":[");
     if (md) cli_out_str(&o, "| id | verdict | range covered | time | details |\n|---|---|---|---|---|\n");
-    uint64_t counts[4] = {0, 0, 0, 0}, t_all = now_ms(), k = 0;
+    uint64_t counts[4] = {0, 0, 0, 0}, t_all = cli_now_ms(), k = 0;
     for (size_t i = 0; i < n && !rc; i++) {
         if (!sel[i]) continue;
         const wy_claim_info *in = wy_claim_get(i);
         wy_claim_result r;
         cli_progress_init(&prog, in->id, in->scale == WY_SCALE_ROWS ? "rows" : "cells", !c->quiet);
-        uint64_t t0 = now_ms();
+        uint64_t t0 = cli_now_ms();
         wy_status st = wy_claim_check(i, limit, c->mem_limit, &run, &r, err, sizeof err);
-        uint64_t ms = now_ms() - t0;
+        uint64_t ms = cli_now_ms() - t0;
         cli_progress_done(&prog);
         if (st == WY_ECANCELED && cli_interrupted()) {
             rc = cli_die(130, "interrupted during %s", in->id);
@@ -298,7 +291,7 @@ int cli_cmd_check(cli_config *c)
         if (cli_write_failed(&o))
             break;
     }
-    uint64_t total = now_ms() - t_all;
+    uint64_t total = cli_now_ms() - t_all;
     if (json)
         cli_out_fmt(&o,
                     "\n],\"summary\":{\"claims\":%llu,\"pass\":%llu,\"fail\":%llu,\"erratum\":%llu,\"proved\":%llu,"

@@ -32,12 +32,7 @@ static struct {
     uint64_t held;  /* times it came since, not said */
 } kinds[NKINDS];
 
-static uint64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u + 1; /* never 0 */
-}
+static uint64_t now_ms(void) { return cli_now_ms() + 1; /* never 0 */ }
 
 void serve_log_init(int q, unsigned conn_per_ip, unsigned conn_total)
 {
