@@ -3,7 +3,7 @@
     python3 -m pip install --no-build-isolation .
 
 builds the extension wythoff._wythoff from the library's C sources
-(src/core, src/check, src/plot) and python/_wythoff.c, linked with GMP,
+(src/core, src/check, src/plot) and python/*.c, linked with GMP,
 libpng and zlib, and installs the package python/wythoff.  Needs setuptools
 and wheel, a C compiler, the Python headers and libgmp-dev, libpng-dev,
 zlib1g-dev.  The version is read from include/wythoff.h (WY_VERSION), its
@@ -30,6 +30,8 @@ def version():
 
 SOURCES = sorted(os.path.relpath(p, HERE) for d in ("core", "check", "plot")
                  for p in glob.glob(os.path.join(HERE, "src", d, "*.c")))
+# the module's own files (python/_wythoff.h lists them)
+MODULE = sorted(os.path.relpath(p, HERE) for p in glob.glob(os.path.join(HERE, "python", "*.c")))
 
 # intermediate files outside the checkout, one folder per user
 SCRATCH = os.path.join(tempfile.gettempdir(), f"wythoff-setuptools-{os.getuid() if hasattr(os, 'getuid') else 0}")
@@ -50,7 +52,8 @@ setup(
     ext_modules=[
         Extension(
             "wythoff._wythoff",
-            sources=SOURCES + ["python/_wythoff.c"],
+            sources=SOURCES + MODULE,
+            depends=["python/_wythoff.h"],
             include_dirs=["include"],
             define_macros=[("_POSIX_C_SOURCE", "200809L")],
             extra_compile_args=["-std=c11", "-pthread", "-fvisibility=hidden"],

@@ -4,8 +4,9 @@
 #   make python [PYTHON=python3]   builds $(BUILD)/python/wythoff/, importable
 #                                  with PYTHONPATH=$(BUILD)/python
 #
-# The extension links the library's PIC objects (those of the shared
-# libraries) statically, with -lgmp -lpng -lz -pthread; it is built for the
+# The extension is compiled from python/*.c (their list: python/_wythoff.h)
+# and links the library's PIC objects (those of the shared libraries)
+# statically, with -lgmp -lpng -lz -pthread; it is built for the
 # interpreter $(PYTHON), whose sysconfig gives the include directory and
 # the file name's suffix.  The interpreter is asked only when `python` is a
 # goal, so that other builds never start it.
@@ -19,16 +20,17 @@ ifeq ($(PY_EXT),)
 $(error $(PYTHON) does not run: give the interpreter with PYTHON=...)
 endif
 PY_PKG     := $(BUILD)/python/wythoff
-# the object's name carries the interpreter's suffix: two interpreters'
-# builds do not overwrite each other's object
-PY_OBJ     := $(BUILD)/python/_wythoff$(basename $(PY_EXT)).o
+# the objects' names carry the interpreter's suffix: two interpreters'
+# builds do not overwrite each other's objects
+PY_TAG     := $(basename $(PY_EXT))
+PY_OBJ     := $(patsubst python/%.c,$(BUILD)/python/%$(PY_TAG).o,$(sort $(wildcard python/*.c)))
 PY_MOD     := $(PY_PKG)/_wythoff$(PY_EXT)
 PY_FILES   := $(addprefix $(PY_PKG)/,$(notdir $(wildcard python/wythoff/*.py python/wythoff/*.pyi python/wythoff/py.typed)))
 PY_LIB_PIC := $(call pic,$(CORE_SRC) $(CHECK_SRC) $(PLOT_SRC))
 
 python: $(PY_MOD) $(PY_FILES)
 
-$(PY_OBJ): python/_wythoff.c
+$(PY_OBJ): $(BUILD)/python/%$(PY_TAG).o: python/%.c
 	@mkdir -p $(dir $@)
 	$(COMPILE) -MMD -MP -fPIC -isystem $(PY_INCLUDE) -c $< -o $@
 

@@ -88,29 +88,12 @@ def _games(rules_list, passes, heap, labels=None):
         if isinstance(given, float) or not hasattr(given, "__index__"):
             raise TypeError(f"{which} must be an int, not {type(given).__name__}")
         given = given.__index__()
-        if given < 0:
-            raise ValueError(f"{which}={given} out of range (expected a non-negative integer)")
-        used = False
-        for g in out:
-            most = g[3][which]
-            if not most:
-                continue
-            if given > most:
-                if which == "heap":
-                    raise ValueError(f"heap={given} is more than the ruleset's heap={most}" if len(out) == 1 else
-                                     f"heap={given} is more than heap={most} of '{g[0]}'")
-                raise ValueError(f"passes={given} is more than the ruleset's {most} pass{'' if most == 1 else 'es'}"
-                                 if len(out) == 1 else
-                                 f"passes={given} is more than the {most} pass{'' if most == 1 else 'es'} of '{g[0]}'")
-            g[1 if which == "passes" else 2] = given
-            used = True
-        if not used:
-            if len(out) == 1 and which == "heap":
-                raise ValueError(f"heap given, but ruleset '{out[0][0]}' has no extra heap (add +heap=H)")
-            if len(out) == 1:
-                raise ValueError(f"passes given, but ruleset '{out[0][0]}' has no pass (add +pass)")
-            raise ValueError("heap given, but no ruleset has an extra heap (add +heap=H)" if which == "heap" else
-                             "passes given, but no ruleset has a pass (add +pass)")
+        # the library's policy and messages (wy_side_apply), as --pass/--heap
+        got = _c._side_apply([g[0] for g in out], which, str(given),
+                             list(labels) if labels and len(out) > 1 else None)
+        for g, v in zip(out, got):
+            if v is not None:
+                g[1 if which == "passes" else 2] = v
     return out
 
 
