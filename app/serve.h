@@ -1,12 +1,13 @@
 /* serve.h - the internals of `wythoff serve` shared by its files:
  *
- *   serve.c        the command: settings, the two pools of workers, the
- *                  start and the stop (how the threads work together: its
- *                  first comment)
+ *   serve.c        the command: its options, the start and the stop (how
+ *                  the threads work together: its first comment)
+ *   serve_pool.c   the two pools of workers: their queues, running a request
  *   serve_http.c   libmicrohttpd: a request from its arrival to its end,
  *                  the limits on requests, the page's files
- *   serve_req.c    a request: its arguments, its answer, its progress (the
- *                  jobs of /api/progress)
+ *   serve_req.c    the server's settings and stop flag; a request: its
+ *                  arguments, its answer, its progress (the jobs of
+ *                  /api/progress)
  *   serve_cache.c  the caches: exact evaluators per worker, tables, tiles
  *   serve_api.c    the endpoints, /api/info to /api/tile
  *   serve_log.c    the log on standard error: one line per request, the
@@ -15,12 +16,16 @@
  *
  * serve_log.c uses the C library only (no libmicrohttpd), so that it links
  * into every program of the build; the others make the server (only
- * serve.c and serve_http.c include microhttpd.h). */
+ * serve.c, serve_http.c and serve_pool.c include microhttpd.h).  The files call each
+ * other in one direction: serve.c -> serve_http.c -> serve_api.c ->
+ * serve_cache.c -> serve_req.c -> serve_log.c, and serve_pool.c between
+ * serve_http.c and serve_req.c (scripts/layer-cycles checks it). */
 #ifndef WY_SERVE_H
 #define WY_SERVE_H
 
 #include "commands.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -127,6 +132,12 @@ extern atomic_int serve_stopping;
 
 
 uint64_t serve_cpu_us(void);
+/* The pools (serve_pool.c): n workers started (*started of them; NULL when
+ * none could start), and their stop: 1 when every one has returned. */
+pthread_t *workers_start(unsigned n, unsigned *started);
+int workers_stop(pthread_t *tids, unsigned n);
+/* The requests running in the two pools now. */
+unsigned workers_running(void);
 
 /* ------------------------------------------------------------------ */
 /* A request (serve_req.c)                                             */

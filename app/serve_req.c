@@ -10,6 +10,20 @@
 #include <string.h>
 
 /* ------------------------------------------------------------------ */
+/* The server's settings and state                                     */
+/* ------------------------------------------------------------------ */
+
+serve_settings serve_cfg;
+atomic_int serve_stopping;
+
+uint64_t serve_cpu_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* ------------------------------------------------------------------ */
 /* Jobs: the progress of named requests (/api/progress)               */
 /* ------------------------------------------------------------------ */
 

@@ -97,20 +97,6 @@ wy_status ck_value_at(ck *c, const ck_game *game, uint64_t x, uint64_t y, uint32
 /* Printed tables and sets                                             */
 /* ------------------------------------------------------------------ */
 
-const wy_printed_table *ck_printed_table_find(const char *name)
-{
-    for (const wy_printed_table *t = wy_printed_tables; t->name; t++)
-        if (strcmp(t->name, name) == 0) return t;
-    return NULL;
-}
-
-const wy_printed_set *ck_printed_set_find(const char *name)
-{
-    for (const wy_printed_set *s = wy_printed_sets; s->name; s++)
-        if (strcmp(s->name, name) == 0) return s;
-    return NULL;
-}
-
 wy_status ck_table_printed(ck *c, const ck_game *game, uint32_t rows, uint32_t cols, const uint16_t *cells)
 {
     wy_rules r;

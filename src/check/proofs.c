@@ -38,11 +38,10 @@ static const struct {
       "corrected statement"}},
 };
 
-const wy_claim_proof_info *wy_claim_proof(size_t i)
+const wy_claim_proof_info *ck_proof_for(const char *id)
 {
-    const wy_claim_info *in = wy_claim_get(i);
-    for (size_t k = 0; in && k < sizeof proofs / sizeof *proofs; k++)
-        if (!strcmp(proofs[k].id, in->id))
+    for (size_t k = 0; id && k < sizeof proofs / sizeof *proofs; k++)
+        if (!strcmp(proofs[k].id, id))
             return &proofs[k].p;
     return NULL;
 }
@@ -90,9 +89,9 @@ static int log_matches(const wy_claim_proof_info *p, size_t *evals)
     return ok;
 }
 
-wy_status ck_proof_upgrade(size_t i, wy_claim_result *res, char *err, size_t errlen)
+wy_status ck_proof_upgrade(const char *id, wy_claim_result *res, char *err, size_t errlen)
 {
-    const wy_claim_proof_info *p = wy_claim_proof(i);
+    const wy_claim_proof_info *p = ck_proof_for(id);
     if (!p || (res->verdict != WY_CLAIM_PASS && res->verdict != WY_CLAIM_ERRATUM))
         return WY_OK;
     size_t evals = 0;

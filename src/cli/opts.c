@@ -197,7 +197,7 @@ static const char *bound_text(char *buf, size_t n, uint64_t v)
     return buf;
 }
 
-/* The number of option `name` (text) in lo..hi: the number grammar (app/num.c),
+/* The number of option `name` (text) in lo..hi: the number grammar (src/cli/num.c),
  * then the range, whatever the number's length.  Returns 0 with *out set, or
  * exit 2 with a message naming the option: "bad --threads 'x' (...)",
  * "--threads 300 out of range (1 to 256)". */

@@ -107,7 +107,7 @@ static int fields(char *s, char **f)
     }
 }
 
-/* A coordinate: the number grammar (app/num.c), at most 4294967294 (so
+/* A coordinate: the number grammar (src/cli/num.c), at most 4294967294 (so
  * that the window x + 1 fits).  Returns 0 and a message on error. */
 static int file_coord(uint32_t *out, const char *t, const char *what, char *msg, size_t len)
 {

@@ -1,6 +1,6 @@
 /*
  * fuzz-csv - the files of positions of `wythoff compare RULES FILE`
- * (app/read.c: cli_read_csv_positions), read as they are and with
+ * (src/cli/read.c: cli_read_csv_positions), read as they are and with
  * --symmetric.
  *
  * Input: the file's bytes (any bytes, NUL included), read through fmemopen,

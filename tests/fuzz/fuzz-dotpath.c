@@ -1,6 +1,6 @@
 /*
  * fuzz-dotpath - the environment that chooses Graphviz's dot for `wythoff
- * graph --format svg|png|pdf` (app/graph_dot.c: cli_find_dot reads
+ * graph --format svg|png|pdf` (src/cli/graph_dot.c: cli_find_dot reads
  * $WYTHOFF_DOT and $PATH).
  *
  * Input: byte 0 the size of the path buffer (1..255, or 4096 when odd),

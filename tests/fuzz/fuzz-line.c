@@ -1,6 +1,6 @@
 /*
  * fuzz-line - the line reader under every reader of outside input
- * (app/read.c: cli_read_line), on a stream that can fail.
+ * (src/cli/read.c: cli_read_line), on a stream that can fail.
  *
  * Input: byte 0 chooses a read error or none (none, EIO, EINTR, ENOMEM,
  * each once or for good), bytes 1..2 the offset of the error and byte 3

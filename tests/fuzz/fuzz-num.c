@@ -1,6 +1,6 @@
 /*
- * fuzz-num - the numbers of the command line (app/num.c: cli_num_big,
- * cli_num_u64, cli_num_size, cli_num_bytes; the grammar in app/cli.h).
+ * fuzz-num - the numbers of the command line (src/cli/num.c: cli_num_big,
+ * cli_num_u64, cli_num_size, cli_num_bytes; the grammar in src/cli/cli.h).
  *
  * Input: byte 0 chooses the bound of cli_num_u64 (bits 0..2, with bytes
  * 1..8 when it is "any") and the bound on digits (bits 3..4: the command

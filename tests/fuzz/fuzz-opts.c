@@ -1,5 +1,5 @@
 /*
- * fuzz-opts - the command line after the command name (app/opts.c:
+ * fuzz-opts - the command line after the command name (src/cli/opts.c:
  * cli_parse, cli_config_common, cli_window, cli_games; wy_claim_find for
  * the claim ids of `check`).
  *

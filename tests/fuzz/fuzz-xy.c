@@ -1,6 +1,6 @@
 /*
  * fuzz-xy - the 'X Y' lines that `wythoff value RULES -` reads from
- * standard input (app/read.c: cli_read_xy_lines).
+ * standard input (src/cli/read.c: cli_read_xy_lines).
  *
  * Input: the stream's bytes (any bytes, NUL included), through fmemopen.
  * Properties, against a reference written from the format (per line two

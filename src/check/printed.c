@@ -1,0 +1,20 @@
+/* printed.c - the papers' printed tables and sets (data.c) by name: below
+ * the engines' table (engine.c) and the kinds of check (kinds.c), which
+ * both look them up. */
+#include "check_internal.h"
+
+#include <string.h>
+
+const wy_printed_table *ck_printed_table_find(const char *name)
+{
+    for (const wy_printed_table *t = wy_printed_tables; t->name; t++)
+        if (strcmp(t->name, name) == 0) return t;
+    return NULL;
+}
+
+const wy_printed_set *ck_printed_set_find(const char *name)
+{
+    for (const wy_printed_set *s = wy_printed_sets; s->name; s++)
+        if (strcmp(s->name, name) == 0) return s;
+    return NULL;
+}
