@@ -467,11 +467,9 @@ static int gpos_scan(bfile *b)
     /* the first window: refused before any output when it does not fit */
     uint64_t need_bytes = wy_layer_estimate(&g->rules, g->side, b->value, S) + S / 8;
     if (b->c->mem_limit && need_bytes > b->c->mem_limit) {
-        char a[32], l[32];
-        wy_format_bytes(a, sizeof a, need_bytes);
-        wy_format_bytes(l, sizeof l, b->c->mem_limit);
-        return cli_die(3, "a layer scan of %llu rows needs about %s, more than the limit of %s (use --mem-limit)",
-                       (unsigned long long)S, a, l);
+        char what[64];
+        snprintf(what, sizeof what, "a layer scan of %llu rows", (unsigned long long)S);
+        return cli_fail(wy_memory_refusal(err, sizeof err, what, need_bytes, b->c->mem_limit), err, 1);
     }
     head_definition(b);
     char method[512];
