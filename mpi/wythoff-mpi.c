@@ -12,7 +12,7 @@
  * file view is its block of columns, so a band is one write), `ppos`
  * counts them and `compare` compares two tables computed side by side.
  * The options, messages and exit codes are those of `wythoff` (the same
- * parser, app/opts.c); rank 0 prints, the other ranks are silent.
+ * parser, src/cli/opts.c); rank 0 prints, the other ranks are silent.
  *
  * Options of wythoff-mpi only (before or after the others):
  *   --band B       rows per band (default: 64, fewer for small windows)
