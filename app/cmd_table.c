@@ -314,18 +314,18 @@ int cli_cmd_table(cli_config *c)
     const int streaming =
         strcmp(c->format, "text") != 0 && !(c->mem_limit && sneed > c->mem_limit && need <= c->mem_limit);
     if (c->mem_limit && (streaming ? sneed : need) > c->mem_limit) {
-        char lim[32];
-        wy_format_bytes(lim, sizeof lim, c->mem_limit);
         if (need == UINT64_MAX) { /* beyond any memory (2^32 side layers): the engine refuses and says why */
             wy_table *t = NULL;
             return cli_fail(wy_table_compute_run(&t, &g->rules, R, C, g->side, c->mem_limit, WY_LAYOUT_AUTO, NULL,
                                                  err, sizeof err),
                             err, 0);
         }
-        return cli_die(3, "a %u x %u table needs about %llu MiB in memory, more than the limit of %s; written "
-                          "row by row (formats csv, json, markdown, latex, bin) it needs about %llu MiB%s",
-                       R, C, (unsigned long long)(need >> 20) + 1, lim, (unsigned long long)(sneed >> 20) + 1,
-                       sneed > c->mem_limit ? " (use --mem-limit to change the limit)" : "");
+        char what[64], sn[32];
+        snprintf(what, sizeof what, "a %u x %u table in memory", R, C);
+        wy_memory_refusal(err, sizeof err, what, need, c->mem_limit);
+        wy_format_bytes(sn, sizeof sn, sneed);
+        return cli_die(3, "%s; written row by row (formats csv, json, markdown, latex, bin) it needs about %s%s", err,
+                       sn, sneed > c->mem_limit ? " (use --mem-limit to change the limit)" : "");
     }
     cli_note_work(c, "this table", wy_table_work(&g->rules, R, C, g->side), streaming ? sneed : need);
     cli_sink sink;

@@ -353,7 +353,7 @@ ok = b[:4] == b"WYTB" and (ver, r, c, w) == (2, 1, n, 4) and len(b) == 32 + L + 
 chk("bin", list(struct.unpack("<%dI" % n, b[32 + L:])) if ok else [])
 sys.exit(1 if bad else 0)
 EOF
-expect 3 "a 1 x 1000000 table needs about 6 MiB in memory, more than the limit of 1 MiB" -- \
+expect 3 "a 1 x 1000000 table in memory needs about 5.8 MiB, more than the limit of 1 MiB" -- \
   table wythoff --rows 1 --cols 1e6 --format csv --mem-limit 1M
 
 # stored layers: one real, then forged copies (python3 rewrites fields)

@@ -37,7 +37,9 @@ for spec in "wythoff 300 300" "wythoff+pass 257 190" "wythoff+heap=2+misere 120 
     done
     # a limit just under the in-memory need forces the row-by-row path
     msg=$("$W" table "$rules" --rows "$rows" --cols "$cols" --format text --mem-limit 1K 2>&1 >/dev/null)
-    full=$(sed -n 's/.*needs about \([0-9]*\) MiB in memory.*/\1/p' <<<"$msg")
+    # "... in memory needs about 29.4 MiB, ..." (wy_format_bytes: rounded down)
+    full=$(sed -n 's/.* in memory needs about \([0-9.]*\) \(bytes\|KiB\|MiB\|GiB\).*/\1 \2/p' <<<"$msg" |
+           awk '{u = $2 == "GiB" ? 2^30 : $2 == "MiB" ? 2^20 : $2 == "KiB" ? 2^10 : 1; printf "%d\n", $1 * u / 1048576}')
     if [ -n "$full" ] && [ "$full" -gt 1 ]; then
       lim=$(( (full - 1) * 1048576 ))
       if "$W" table "$rules" --rows "$rows" --cols "$cols" --format "$fmt" --threads 2 --mem-limit "$lim" --output "$tmp/s" 2>"$tmp/err"; then
