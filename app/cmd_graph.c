@@ -450,6 +450,115 @@ static const char *format_of(const char *path)
     return NULL;
 }
 
+/* The format into *format: --format, else the output's extension, else
+ * dot; binary formats not to a terminal. */
+static int graph_format(const cli_config *c, const char **format)
+{
+    const char *out_path = c->output;
+    *format = "dot";
+    if (c->given[O_FORMAT]) {
+        *format = c->val[O_FORMAT];
+        if (strcmp(*format, "dot") != 0 && strcmp(*format, "svg") != 0 && strcmp(*format, "png") != 0 &&
+            strcmp(*format, "pdf") != 0)
+            return cli_die(2, "unknown format '%.40s' (this command writes dot, or svg, png, pdf through Graphviz)",
+                           *format);
+    } else if (out_path) {
+        *format = format_of(out_path);
+        if (!*format)
+            return cli_die(2, "cannot tell the format of '%s' from its name (.dot, .gv, .svg, .png, .pdf); add "
+                              "--format dot (or svg, png, pdf)",
+                           out_path);
+    }
+    if (strcmp(*format, "dot") != 0 && !out_path && strcmp(*format, "svg") != 0 && isatty(fileno(stdout)))
+        return cli_die(2, "--format %s writes binary data; use --output FILE", *format);
+    return 0;
+}
+
+/* The size, before anything is computed: the window, then the counts of
+ * edges and nodes against the cap (given: --max-edges was). */
+static int graph_size(graph *g, uint64_t cap, int given)
+{
+    if (g->R > WINDOW_MAX || g->C > WINDOW_MAX || g->R * g->C > WINDOW_MAX) {
+        unsigned __int128 at_least = (unsigned __int128)g->R * g->C * (g->S.heap + (unsigned __int128)1);
+        if (at_least <= cap)
+            return cli_die(2, "a %llu x %llu window is more than the %llu positions wythoff graph handles; use a "
+                              "smaller window",
+                           (unsigned long long)g->R, (unsigned long long)g->C, (unsigned long long)WINDOW_MAX);
+        return refuse(g, cap, "nodes", at_least, 1, given);
+    }
+    int rc = graph_count(g, cap);
+    if (rc)
+        return rc;
+    if (g->edges > cap)
+        return refuse(g, cap, "edges (moves)", g->edges, 0, given);
+    if (g->nodes > cap)
+        return refuse(g, cap, "nodes", g->nodes, 0, given);
+    return 0;
+}
+
+/* The table, then the DOT: straight to the output, or to a temporary file
+ * that dot (the program at dot_path) renders into the output. */
+static int graph_write(cli_config *c, const graph *g, const char *format, const char *dot_path)
+{
+    char err[WY_ERRLEN];
+    int rc;
+    const int render = strcmp(format, "dot") != 0;
+    const char *out_path = c->output;
+    const char *target = out_path ? out_path : "standard output";
+    wy_table *t = NULL;
+    cli_progress prog;
+    wy_run run = cli_run(c, &prog, "table", "cells");
+    wy_status st = wy_table_compute_run(&t, &g->r, (uint32_t)g->R, (uint32_t)g->C, g->S, c->mem_limit,
+                                        WY_LAYOUT_AUTO, &run, err, sizeof err);
+    cli_progress_done(&prog);
+    if (st != WY_OK)
+        return cli_fail(st, err, 1);
+    cli_sink sink;
+    if ((rc = cli_sink_open(&sink, out_path))) {
+        wy_table_free(t);
+        return rc;
+    }
+    FILE *dotf = NULL;
+    if (render) {
+        int fd = cli_temp_fd();
+        if (fd < 0 || !(dotf = fdopen(fd, "w+b"))) {
+            if (fd >= 0)
+                close(fd);
+            rc = cli_die(2, "cannot create a temporary file for the DOT (%s)", strerror(errno));
+            cli_sink_abort(&sink);
+            wy_table_free(t);
+            return rc;
+        }
+    }
+    cli_out o;
+    if (!cli_out_open(&o, render ? dotf : sink.f)) {
+        rc = cli_die(3, "out of memory");
+    } else {
+        rc = write_dot(&o, g, t, c->argc, c->argv);
+        if (!cli_out_close(&o) && !rc)
+            rc = cli_interrupted() ? cli_die(130, "interrupted")
+                                   : cli_die(2, "write error on %s (%s)", render ? "a temporary file" : target,
+                                             strerror(o.error));
+    }
+    wy_table_free(t);
+    if (!rc && render) {
+        fflush(sink.f);
+        if (lseek(fileno(dotf), 0, SEEK_SET) != 0)
+            rc = cli_die(2, "cannot read back the temporary DOT file (%s)", strerror(errno));
+        else
+            rc = cli_run_dot(dot_path, format, fileno(dotf), fileno(sink.f), target);
+    }
+    if (dotf)
+        fclose(dotf);
+    if (!rc && cli_interrupted())
+        rc = cli_die(130, "interrupted");
+    if (rc)
+        cli_sink_abort(&sink);
+    else
+        rc = cli_sink_commit(&sink);
+    return rc;
+}
+
 int cli_cmd_graph(cli_config *c)
 {
     int rc;
@@ -473,115 +582,21 @@ int cli_cmd_graph(cli_config *c)
         if (cap == 0)
             return cli_die(2, "--max-edges must be at least 1");
     }
-
-    /* the format: --format, else the output's extension, else dot */
-    const char *out_path = c->output;
-    const char *format = "dot";
-    if (c->given[O_FORMAT]) {
-        format = c->val[O_FORMAT];
-        if (strcmp(format, "dot") != 0 && strcmp(format, "svg") != 0 && strcmp(format, "png") != 0 &&
-            strcmp(format, "pdf") != 0)
-            return cli_die(2, "unknown format '%.40s' (this command writes dot, or svg, png, pdf through Graphviz)",
-                           format);
-    } else if (out_path) {
-        format = format_of(out_path);
-        if (!format)
-            return cli_die(2, "cannot tell the format of '%s' from its name (.dot, .gv, .svg, .png, .pdf); add "
-                              "--format dot (or svg, png, pdf)",
-                           out_path);
-    }
-    const int render = strcmp(format, "dot") != 0;
-    if (render && !out_path && strcmp(format, "svg") != 0 && isatty(fileno(stdout)))
-        return cli_die(2, "--format %s writes binary data; use --output FILE", format);
-
-    /* the size, before anything is computed */
-    if (g.R > WINDOW_MAX || g.C > WINDOW_MAX || g.R * g.C > WINDOW_MAX) {
-        unsigned __int128 at_least = (unsigned __int128)g.R * g.C * (g.S.heap + (unsigned __int128)1);
-        if (at_least <= cap)
-            return cli_die(2, "a %llu x %llu window is more than the %llu positions wythoff graph handles; use a "
-                              "smaller window",
-                           (unsigned long long)g.R, (unsigned long long)g.C, (unsigned long long)WINDOW_MAX);
-        return refuse(&g, cap, "nodes", at_least, 1, c->given[O_MAXEDGES]);
-    }
-    if ((rc = graph_count(&g, cap)))
-        goto out;
-    if (g.edges > cap) {
-        rc = refuse(&g, cap, "edges (moves)", g.edges, 0, c->given[O_MAXEDGES]);
-        goto out;
-    }
-    if (g.nodes > cap) {
-        rc = refuse(&g, cap, "nodes", g.nodes, 0, c->given[O_MAXEDGES]);
-        goto out;
-    }
+    const char *format;
+    if ((rc = graph_format(c, &format)))
+        return rc;
+    rc = graph_size(&g, cap, c->given[O_MAXEDGES]);
     /* Every node is a state of the window: sizes fit 32 bits from here. */
-
     char dot[4096];
-    const char *target = out_path ? out_path : "standard output";
-    if (render) {
+    if (!rc && strcmp(format, "dot") != 0) {
         char why[600];
-        if (!cli_find_dot(dot, sizeof dot, why, sizeof why)) {
+        if (!cli_find_dot(dot, sizeof dot, why, sizeof why))
             rc = cli_die(2, "rendering %s needs Graphviz's dot, %s; install graphviz, or write the DOT with --format "
                             "dot",
-                         target, why);
-            goto out;
-        }
+                         c->output ? c->output : "standard output", why);
     }
-
-    wy_table *t = NULL;
-    cli_progress prog;
-    wy_run run = cli_run(c, &prog, "table", "cells");
-    wy_status st = wy_table_compute_run(&t, &g.r, (uint32_t)g.R, (uint32_t)g.C, g.S, c->mem_limit, WY_LAYOUT_AUTO,
-                                        &run, err, sizeof err);
-    cli_progress_done(&prog);
-    if (st != WY_OK) {
-        rc = cli_fail(st, err, 1);
-        goto out;
-    }
-    cli_sink sink;
-    if ((rc = cli_sink_open(&sink, out_path))) {
-        wy_table_free(t);
-        goto out;
-    }
-    /* the DOT: straight to the output, or to a temporary file for dot */
-    FILE *dotf = NULL;
-    if (render) {
-        int fd = cli_temp_fd();
-        if (fd < 0 || !(dotf = fdopen(fd, "w+b"))) {
-            if (fd >= 0)
-                close(fd);
-            rc = cli_die(2, "cannot create a temporary file for the DOT (%s)", strerror(errno));
-            cli_sink_abort(&sink);
-            wy_table_free(t);
-            goto out;
-        }
-    }
-    cli_out o;
-    if (!cli_out_open(&o, render ? dotf : sink.f)) {
-        rc = cli_die(3, "out of memory");
-    } else {
-        rc = write_dot(&o, &g, t, c->argc, c->argv);
-        if (!cli_out_close(&o) && !rc)
-            rc = cli_interrupted() ? cli_die(130, "interrupted")
-                                   : cli_die(2, "write error on %s (%s)", render ? "a temporary file" : target,
-                                             strerror(o.error));
-    }
-    wy_table_free(t);
-    if (!rc && render) {
-        fflush(sink.f);
-        if (lseek(fileno(dotf), 0, SEEK_SET) != 0)
-            rc = cli_die(2, "cannot read back the temporary DOT file (%s)", strerror(errno));
-        else
-            rc = cli_run_dot(dot, format, fileno(dotf), fileno(sink.f), target);
-    }
-    if (dotf)
-        fclose(dotf);
-    if (!rc && cli_interrupted())
-        rc = cli_die(130, "interrupted");
-    if (rc)
-        cli_sink_abort(&sink);
-    else
-        rc = cli_sink_commit(&sink);
-out:
+    if (!rc)
+        rc = graph_write(c, &g, format, dot);
     free(g.reach);
     return rc;
 }

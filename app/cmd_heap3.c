@@ -224,6 +224,142 @@ static int ends_png(const char *s)
     return n >= 4 && (strcmp(s + n - 4, ".png") == 0 || strcmp(s + n - 4, ".PNG") == 0);
 }
 
+/* The options of heap3, checked. */
+typedef struct {
+    uint64_t n;     /* --size */
+    uint64_t slice; /* --slice, UINT64_MAX when none */
+    wy_heap3_method method;
+    int png, list, csv, json;
+    int findings; /* the report of every slice, with the findings */
+} heap3_opts;
+
+static int heap3_options(heap3_opts *h, const cli_config *c)
+{
+    char err[WY_ERRLEN];
+    memset(h, 0, sizeof *h);
+    h->n = 64;
+    if (c->given[O_SIZE]) {
+        if (!cli_num_size(&h->n, c->val[O_SIZE], "--size", err, sizeof err))
+            return cli_die(2, "%s", err);
+        if (h->n == 0)
+            return cli_die(2, "--size %s out of range (1 to %u)", c->val[O_SIZE], WY_HEAP3_MAX_SIZE);
+        if (h->n > WY_HEAP3_MAX_SIZE)
+            return cli_die(2, "--size %s out of range (1 to %u: the atlas holds N^2 cells of 4 bytes)",
+                           c->val[O_SIZE], WY_HEAP3_MAX_SIZE);
+    }
+    const uint64_t n = h->n;
+    h->slice = UINT64_MAX;
+    if (c->given[O_SLICE]) {
+        if (!cli_num_size(&h->slice, c->val[O_SLICE], "--slice", err, sizeof err))
+            return cli_die(2, "%s", err);
+        if (h->slice >= n)
+            return cli_die(2, "--slice %s out of range (0 to %llu: the slices c < --size)", c->val[O_SLICE],
+                           (unsigned long long)(n - 1));
+    }
+    h->method = WY_HEAP3_SWEEP;
+    if (c->given[O_ENGINE]) {
+        if (strcmp(c->val[O_ENGINE], "layer") == 0)
+            h->method = WY_HEAP3_LAYER;
+        else if (strcmp(c->val[O_ENGINE], "sweep") != 0)
+            return cli_die(2, "unknown engine '%.40s' (sweep or layer)", c->val[O_ENGINE]);
+    }
+    if (c->given[O_PLOT] && !ends_png(c->val[O_PLOT]) && strcmp(c->val[O_PLOT], "-") != 0)
+        return cli_die(2, "--plot writes a PNG: name the file FILE.png ('%.60s')", c->val[O_PLOT]);
+    if (c->given[O_PLOT] && n > WY_PLOT_HEATMAP_MAX)
+        return cli_die(2, "--plot draws at most %u x %u cells (--size %s)", WY_PLOT_HEATMAP_MAX, WY_PLOT_HEATMAP_MAX,
+                       c->val[O_SIZE]);
+    if (c->given[O_PLOT] && strcmp(c->val[O_PLOT], "-") == 0 && !c->output)
+        return cli_die(2, "--plot - and the report both on standard output: give --output FILE for the report");
+    const int png = h->png = strcmp(c->format, "png") == 0;
+    if (png && (c->given[O_LIST] || c->given[O_SLICE] || c->given[O_PLOT]))
+        return cli_die(2, "--format png draws the projection of the whole atlas (no --list, --slice or --plot with it)");
+    if (png && n > WY_PLOT_HEATMAP_MAX)
+        return cli_die(2, "--format png draws at most %u x %u cells (--size %s)", WY_PLOT_HEATMAP_MAX,
+                       WY_PLOT_HEATMAP_MAX, c->val[O_SIZE]);
+    if (png && !c->output && isatty(STDOUT_FILENO))
+        return cli_die(2, "not writing a PNG to a terminal; redirect standard output or give --output FILE.png");
+    h->list = c->given[O_LIST];
+    h->csv = strcmp(c->format, "csv") == 0;
+    h->json = strcmp(c->format, "json") == 0;
+    h->findings = !h->list && !h->csv && !png && h->slice == UINT64_MAX;
+    return 0;
+}
+
+/* Refuse what does not fit before any work: the atlas, the findings' two
+ * tables on top of it, the picture. */
+static int heap3_memory(const cli_config *c, const cli_game *g, const heap3_opts *h, const wy_run *run)
+{
+    uint64_t need = wy_heap3_estimate(&g->rules, (uint32_t)h->n, h->method, run);
+    if (h->findings)
+        need += wy_heap3_findings_estimate(&g->rules, (uint32_t)h->n);
+    if (c->given[O_PLOT] || h->png)
+        need += wy_plot_array_estimate((uint32_t)h->n, (uint32_t)h->n, 0);
+    if (c->mem_limit && need > c->mem_limit) {
+        char a[32], b[32];
+        wy_format_bytes(a, sizeof a, need);
+        wy_format_bytes(b, sizeof b, c->mem_limit);
+        return cli_die(3, "the atlas of size %llu needs about %s, more than the limit of %s (use --mem-limit to change "
+                       "it)",
+                       (unsigned long long)h->n, a, b);
+    }
+    return 0;
+}
+
+/* The count of one slice (--slice without --list). */
+static void slice_out(cli_out *o, const heap3_opts *h, const cli_game *g, const wy_heap3 *a)
+{
+    const unsigned long long n = h->n, slice = h->slice, count = a->slice[h->slice];
+    if (h->json) {
+        cli_out_str(o, "{\"rules\":");
+        cli_out_json_str(o, g->text);
+        cli_out_fmt(o, ",\"pass\":%u,\"size\":%llu,\"slice\":%llu,\"count\":%llu}\n", a->passes, n, slice, count);
+    } else if (h->csv) {
+        cli_out_fmt(o, "c,count\n%llu,%llu\n", slice, count);
+    } else {
+        cli_out_fmt(o, "%llu\n", count);
+    }
+}
+
+/* The report: every slice's count, with the findings in text and JSON. */
+static void report_out(cli_out *o, const heap3_opts *h, const cli_game *g, const wy_heap3 *a,
+                       const wy_heap3_findings *fd)
+{
+    const uint64_t n = h->n;
+    if (h->csv) {
+        cli_out_str(o, "c,count\n");
+        for (uint32_t z = 0; z < n; z++)
+            cli_out_fmt(o, "%u,%llu\n", z, (unsigned long long)a->slice[z]);
+    } else if (h->json) {
+        cli_out_str(o, "{\"rules\":");
+        cli_out_json_str(o, g->text);
+        cli_out_fmt(o, ",\"pass\":%u,\"size\":%llu,\"engine\":\"%s\",\"total\":%llu,\"none\":%llu,\"slices\":[",
+                    a->passes, (unsigned long long)n, h->method == WY_HEAP3_LAYER ? "layer" : "sweep",
+                    (unsigned long long)a->total, (unsigned long long)a->none);
+        for (uint32_t z = 0; z < n; z++)
+            cli_out_fmt(o, "%s%llu", z ? "," : "", (unsigned long long)a->slice[z]);
+        cli_out_char(o, ']');
+        findings_json(o, a, fd);
+        cli_out_str(o, "}\n");
+    } else {
+        const unsigned __int128 cube = (unsigned __int128)n * n * n;
+        char cb[48], side[96];
+        cli_side_suffix(side, sizeof side, g);
+        cli_out_fmt(o,
+                    "Atlas of %s%s, plus a third Nim heap of c stones (%s+heap=c, passes left %u, extra heap c), "
+                    "0 <= a, b, c < %llu\n",
+                    g->text, side, g->text, a->passes, (unsigned long long)n);
+        cli_out_fmt(o, "P-positions (a, b, c): %llu of %s positions; cells (a, b) with no c < %llu: %llu\n",
+                    (unsigned long long)a->total, cli_u128_text(cb, sizeof cb, cube), (unsigned long long)n,
+                    (unsigned long long)a->none);
+        cli_out_fmt(o, "engine: %s\n", h->method == WY_HEAP3_LAYER ? "layer (a layer scan per slice)" : "sweep");
+        cli_out_str(o, "P-positions per slice c (c: count):\n");
+        for (uint32_t z = 0; z < n; z++)
+            cli_out_fmt(o, (z % 8 == 7 || z == n - 1) ? "%6u: %llu\n" : "%6u: %-9llu", z,
+                        (unsigned long long)a->slice[z]);
+        findings_text(o, a, fd, g->text);
+    }
+}
+
 int cli_cmd_heap3(cli_config *c)
 {
     char err[WY_ERRLEN];
@@ -235,78 +371,25 @@ int cli_cmd_heap3(cli_config *c)
     const cli_game *g = &c->game[0];
     if (wy_heap3_supported(&g->rules, err, sizeof err) != WY_OK)
         return cli_die(2, "heap3 does not cover '%s': %s", g->text, err);
-    uint64_t n = 64;
-    if (c->given[O_SIZE]) {
-        if (!cli_num_size(&n, c->val[O_SIZE], "--size", err, sizeof err))
-            return cli_die(2, "%s", err);
-        if (n == 0)
-            return cli_die(2, "--size %s out of range (1 to %u)", c->val[O_SIZE], WY_HEAP3_MAX_SIZE);
-        if (n > WY_HEAP3_MAX_SIZE)
-            return cli_die(2, "--size %s out of range (1 to %u: the atlas holds N^2 cells of 4 bytes)",
-                           c->val[O_SIZE], WY_HEAP3_MAX_SIZE);
-    }
-    uint64_t slice = UINT64_MAX;
-    if (c->given[O_SLICE]) {
-        if (!cli_num_size(&slice, c->val[O_SLICE], "--slice", err, sizeof err))
-            return cli_die(2, "%s", err);
-        if (slice >= n)
-            return cli_die(2, "--slice %s out of range (0 to %llu: the slices c < --size)", c->val[O_SLICE],
-                           (unsigned long long)(n - 1));
-    }
-    wy_heap3_method method = WY_HEAP3_SWEEP;
-    if (c->given[O_ENGINE]) {
-        if (strcmp(c->val[O_ENGINE], "layer") == 0)
-            method = WY_HEAP3_LAYER;
-        else if (strcmp(c->val[O_ENGINE], "sweep") != 0)
-            return cli_die(2, "unknown engine '%.40s' (sweep or layer)", c->val[O_ENGINE]);
-    }
-    if (c->given[O_PLOT] && !ends_png(c->val[O_PLOT]) && strcmp(c->val[O_PLOT], "-") != 0)
-        return cli_die(2, "--plot writes a PNG: name the file FILE.png ('%.60s')", c->val[O_PLOT]);
-    if (c->given[O_PLOT] && n > WY_PLOT_HEATMAP_MAX)
-        return cli_die(2, "--plot draws at most %u x %u cells (--size %s)", WY_PLOT_HEATMAP_MAX, WY_PLOT_HEATMAP_MAX,
-                       c->val[O_SIZE]);
-    if (c->given[O_PLOT] && strcmp(c->val[O_PLOT], "-") == 0 && !c->output)
-        return cli_die(2, "--plot - and the report both on standard output: give --output FILE for the report");
-    const int png = strcmp(c->format, "png") == 0;
-    if (png && (c->given[O_LIST] || c->given[O_SLICE] || c->given[O_PLOT]))
-        return cli_die(2, "--format png draws the projection of the whole atlas (no --list, --slice or --plot with it)");
-    if (png && n > WY_PLOT_HEATMAP_MAX)
-        return cli_die(2, "--format png draws at most %u x %u cells (--size %s)", WY_PLOT_HEATMAP_MAX,
-                       WY_PLOT_HEATMAP_MAX, c->val[O_SIZE]);
-    if (png && !c->output && isatty(STDOUT_FILENO))
-        return cli_die(2, "not writing a PNG to a terminal; redirect standard output or give --output FILE.png");
-    const int list = c->given[O_LIST];
-    const int csv = strcmp(c->format, "csv") == 0, json = strcmp(c->format, "json") == 0;
-    const int findings = !list && !csv && !png && slice == UINT64_MAX;
-
-    /* refuse what does not fit before any work: the atlas and the findings' tables */
+    heap3_opts h;
+    if ((rc = heap3_options(&h, c)))
+        return rc;
     cli_progress prog;
     wy_run run = cli_run(c, &prog, "heap3", "slices");
-    uint64_t need = wy_heap3_estimate(&g->rules, (uint32_t)n, method, &run);
-    if (findings) /* the findings' two tables come on top of the atlas */
-        need += wy_heap3_findings_estimate(&g->rules, (uint32_t)n);
-    if (c->given[O_PLOT] || png)
-        need += wy_plot_array_estimate((uint32_t)n, (uint32_t)n, 0);
-    if (c->mem_limit && need > c->mem_limit) {
-        char a[32], b[32];
-        wy_format_bytes(a, sizeof a, need);
-        wy_format_bytes(b, sizeof b, c->mem_limit);
-        return cli_die(3, "the atlas of size %llu needs about %s, more than the limit of %s (use --mem-limit to change "
-                       "it)",
-                       (unsigned long long)n, a, b);
-    }
+    if ((rc = heap3_memory(c, g, &h, &run)))
+        return rc;
     cli_sink sink;
     cli_out o;
     if ((rc = cli_open_output(c, &sink, &o)))
         return rc;
     wy_heap3 *a = NULL;
-    wy_status st = wy_heap3_compute(&a, &g->rules, (uint32_t)n, method, c->mem_limit, &run, err, sizeof err);
+    wy_status st = wy_heap3_compute(&a, &g->rules, (uint32_t)h.n, h.method, c->mem_limit, &run, err, sizeof err);
     cli_progress_done(&prog);
     if (st != WY_OK)
         return cli_finish(&o, &sink, cli_fail(st, err, 1));
     wy_heap3_findings fd;
     memset(&fd, 0, sizeof fd);
-    if (findings) {
+    if (h.findings) {
         st = wy_heap3_findings_compute(&fd, a, 0, &run, err, sizeof err);
         if (st != WY_OK) {
             wy_heap3_free(a);
@@ -320,58 +403,17 @@ int cli_cmd_heap3(cli_config *c)
             return cli_finish(&o, &sink, rc);
         }
     }
-    char side[96];
-    cli_side_suffix(side, sizeof side, g);
-    if (png) {
+    if (h.png) {
         st = draw(&o, a, g->text, err, sizeof err);
         wy_heap3_free(a);
         return cli_finish(&o, &sink, st == WY_OK || (st == WY_EINVAL && cli_write_failed(&o)) ? 0 : cli_fail(st, err, 1));
     }
-    if (list) {
-        list_out(&o, c, a, g->text, slice);
-    } else if (slice != UINT64_MAX) {
-        if (json) {
-            cli_out_str(&o, "{\"rules\":");
-            cli_out_json_str(&o, g->text);
-            cli_out_fmt(&o, ",\"pass\":%u,\"size\":%llu,\"slice\":%llu,\"count\":%llu}\n", a->passes,
-                        (unsigned long long)n, (unsigned long long)slice, (unsigned long long)a->slice[slice]);
-        } else if (csv) {
-            cli_out_fmt(&o, "c,count\n%llu,%llu\n", (unsigned long long)slice, (unsigned long long)a->slice[slice]);
-        } else {
-            cli_out_fmt(&o, "%llu\n", (unsigned long long)a->slice[slice]);
-        }
-    } else if (csv) {
-        cli_out_str(&o, "c,count\n");
-        for (uint32_t z = 0; z < n; z++)
-            cli_out_fmt(&o, "%u,%llu\n", z, (unsigned long long)a->slice[z]);
-    } else if (json) {
-        cli_out_str(&o, "{\"rules\":");
-        cli_out_json_str(&o, g->text);
-        cli_out_fmt(&o, ",\"pass\":%u,\"size\":%llu,\"engine\":\"%s\",\"total\":%llu,\"none\":%llu,\"slices\":[",
-                    a->passes, (unsigned long long)n, method == WY_HEAP3_LAYER ? "layer" : "sweep",
-                    (unsigned long long)a->total, (unsigned long long)a->none);
-        for (uint32_t z = 0; z < n; z++)
-            cli_out_fmt(&o, "%s%llu", z ? "," : "", (unsigned long long)a->slice[z]);
-        cli_out_char(&o, ']');
-        findings_json(&o, a, &fd);
-        cli_out_str(&o, "}\n");
-    } else {
-        const unsigned __int128 cube = (unsigned __int128)n * n * n;
-        char cb[48];
-        cli_out_fmt(&o,
-                    "Atlas of %s%s, plus a third Nim heap of c stones (%s+heap=c, passes left %u, extra heap c), "
-                    "0 <= a, b, c < %llu\n",
-                    g->text, side, g->text, a->passes, (unsigned long long)n);
-        cli_out_fmt(&o, "P-positions (a, b, c): %llu of %s positions; cells (a, b) with no c < %llu: %llu\n",
-                    (unsigned long long)a->total, cli_u128_text(cb, sizeof cb, cube), (unsigned long long)n,
-                    (unsigned long long)a->none);
-        cli_out_fmt(&o, "engine: %s\n", method == WY_HEAP3_LAYER ? "layer (a layer scan per slice)" : "sweep");
-        cli_out_str(&o, "P-positions per slice c (c: count):\n");
-        for (uint32_t z = 0; z < n; z++)
-            cli_out_fmt(&o, (z % 8 == 7 || z == n - 1) ? "%6u: %llu\n" : "%6u: %-9llu", z,
-                        (unsigned long long)a->slice[z]);
-        findings_text(&o, a, &fd, g->text);
-    }
+    if (h.list)
+        list_out(&o, c, a, g->text, h.slice);
+    else if (h.slice != UINT64_MAX)
+        slice_out(&o, &h, g, a);
+    else
+        report_out(&o, &h, g, a, &fd);
     wy_heap3_free(a);
     return cli_finish(&o, &sink, 0);
 }

@@ -207,6 +207,35 @@ WY_API wy_status wy_memory_refusal(char *err, size_t errlen, const char *what, u
  * was compiled with).  Static text. */
 WY_API const char *wy_version(void);
 
+/* Little-endian integers in bytes, for files that read the same on every
+ * machine (the exact engine's strip cache, the tool's stored layers): p
+ * holds at least 4 (le32) or 8 (le64) bytes.  Inline, exported by no
+ * library. */
+static inline void wy_put_le32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static inline void wy_put_le64(unsigned char *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static inline uint32_t wy_get_le32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t wy_get_le64(const unsigned char *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
 /* ------------------------------------------------------------------ */
 /* Moves                                                               */
 /* ------------------------------------------------------------------ */

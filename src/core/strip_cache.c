@@ -72,31 +72,6 @@
 
 #define fnv wy_fnv1a_from
 
-static void put64(unsigned char *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint64_t get64(const unsigned char *p)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | p[i];
-    return v;
-}
-
-static void put32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t get32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /* The first reason something in the cache was not used (or not written),
  * into note; later ones are dropped. */
 static void say(char *note, size_t len, const char *fmt, ...)
@@ -288,15 +263,15 @@ int wy_strip_cache_save(const wy_strip *s, const char *dir, char *note, size_t n
     memcpy(p, head, (size_t)hn);
     p += hn;
     for (size_t i = 0; i < nr; i++, p += 16) {
-        put64(p, s->row_pre[i]);
-        put64(p + 8, s->row_period[i]);
+        wy_put_le64(p, s->row_pre[i]);
+        wy_put_le64(p + 8, s->row_period[i]);
     }
     for (size_t i = 0; i < nr; i++) {
         const uint32_t *r = s->vals + i * (size_t)s->ncols;
         for (uint64_t y = 0, n = row_len(s, i); y < n; y++, p += 4)
-            put32(p, r[y]);
+            wy_put_le32(p, r[y]);
     }
-    put64(p, fnv(14695981039346656037ull, buf, (size_t)(p - buf)));
+    wy_put_le64(p, fnv(14695981039346656037ull, buf, (size_t)(p - buf)));
     /* a new file of our own (O_EXCL, mode 0600) under a name nobody else uses */
     int fd = -1;
     struct timespec ts = {0, 0};
@@ -385,7 +360,7 @@ static wy_strip *load_file(int dfd, const char *dir, const char *name, const wy_
         why = "a read error";
         goto out;
     }
-    if (fnv(14695981039346656037ull, buf, size - 8) != get64(buf + size - 8)) {
+    if (fnv(14695981039346656037ull, buf, size - 8) != wy_get_le64(buf + size - 8)) {
         why = "its checksum is wrong";
         goto out;
     }
@@ -419,8 +394,8 @@ static wy_strip *load_file(int dfd, const char *dir, const char *name, const wy_
         goto out;
     why = "its rows' periods are wrong";
     for (size_t i = 0; i < nr; i++, off += 16) {
-        s->row_pre[i] = get64(buf + off);
-        s->row_period[i] = get64(buf + off + 8);
+        s->row_pre[i] = wy_get_le64(buf + off);
+        s->row_period[i] = wy_get_le64(buf + off + 8);
         if (s->row_period[i] == 0 || period % s->row_period[i] != 0 || s->row_pre[i] > ncols ||
             (s->row_period[i] * shift) % period != 0)
             goto bad;
@@ -431,7 +406,7 @@ static wy_strip *load_file(int dfd, const char *dir, const char *name, const wy_
         if (n * 4 > size - 8 - off || n < pi)
             goto bad;
         for (uint64_t y = 0; y < n; y++, off += 4)
-            v[y] = get32(buf + off);
+            v[y] = wy_get_le32(buf + off);
         for (uint64_t y = n; y < ncols; y++) {
             uint64_t g = (uint64_t)v[y - pi] + d;
             if (g > UINT32_MAX)

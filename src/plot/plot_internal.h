@@ -1,4 +1,17 @@
-/* plot_internal.h - shared by plot.c, png.c and svg.c. */
+/* plot_internal.h - shared by the files of src/plot (not installed).
+ *
+ * The files, each using only those listed before it (no two call each
+ * other; palette.c and font.c are data and the font):
+ *   text.c        messages, the checks of a title, text widths
+ *   colour.c      wy_plot_heat_rgb, wy_plot_set_rgb
+ *   png_encode.c  an image as PNG through libpng
+ *   layout.c      wy_plot_layout; the title and the legend's texts
+ *   scene.c       the scene: the items of a picture in pixels
+ *   raster.c      a scene drawn into an RGB canvas
+ *   png.c, svg.c  a scene written as PNG, as SVG
+ *   plot.c        wy_plot, wy_plot_estimate: the data and the three steps
+ *   tile.c, array.c  tiles of a heatmap, a heatmap of the caller's values
+ */
 #ifndef WY_PLOT_INTERNAL_H
 #define WY_PLOT_INTERNAL_H
 
@@ -35,26 +48,57 @@ typedef struct {
     char geometry[400];  /* the geometry as text */
 } wy__scene;
 
+/* ---- text.c ---- */
 void wy__plot_err(char *err, size_t errlen, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-void wy__scene_free(wy__scene *sc);
+/* The number of decimal digits of v. */
+unsigned wy__digits(uint64_t v);
+/* Width of n characters of the bitmap font at scale s. */
+uint32_t wy__text_w(size_t n, unsigned s);
+/* 1 when t is well-formed UTF-8 without control characters, U+FFFE and
+ * U+FFFF (which XML forbids), with its number of characters in *n (n may
+ * be NULL); else 0. */
+int wy__utf8_text(const char *t, size_t *n);
 /* t with every character beyond ASCII replaced by '?' (what the bitmap font and tEXt chunks can hold). */
 void wy__ascii_text(char *out, size_t cap, const char *t);
-void wy__fill(uint8_t *img, uint32_t W, uint32_t H, int64_t x, int64_t y, int64_t w, int64_t h, const uint8_t *rgb);
-int wy__disc_in(int64_t w, int64_t i, int64_t j);
-void wy__draw_items(uint8_t *img, uint32_t W, uint32_t H, const wy__scene *sc);
-int wy__draw_heat(uint8_t *img, uint32_t W, uint32_t H, const wy__scene *sc, uint32_t left, uint32_t top,
-                  uint32_t cell);
 
-/* PNG of an image through libpng (png.c): RGB, 3 bytes a pixel, or with
+/* ---- png_encode.c ---- */
+/* PNG of an image through libpng: RGB, 3 bytes a pixel, or with
  * pal, indices into the npal colours of pal, a byte a pixel; text chunks as
  * key/value pairs. */
 wy_status wy__png_write(const uint8_t *img, uint32_t W, uint32_t H, const uint8_t (*pal)[3], unsigned npal,
                         const char *const *text, unsigned ntext, wy_write_fn write, void *ctx, char *err,
                         size_t errlen);
+
+/* ---- layout.c ---- */
+/* The title of the picture (the spec's own or one made from the style and
+ * the game), as snprintf returns. */
+int wy__title_text(char *buf, size_t n, const wy_plot_spec *sp);
+/* The legend's entries of a dot plot: their masks and texts (without the
+ * counts, which come with the data); returns their number. */
+unsigned wy__legend_entries(const wy_plot_spec *sp, unsigned masks[7], char text[7][420]);
+
+/* ---- scene.c ---- */
+/* The items of the scene, once sc's geometry, title, style and data are
+ * set: the dots, the table's cells, or a heatmap's axes and colour bar,
+ * then the title; and sc->geometry.  0 when out of memory. */
+int wy__scene_items(wy__scene *sc, const wy_plot_spec *sp);
+void wy__scene_free(wy__scene *sc);
+
+/* ---- raster.c ---- */
+/* Fill the w x h rectangle at (x, y) of the W x H canvas, clipped to it. */
+void wy__fill(uint8_t *img, uint32_t W, uint32_t H, int64_t x, int64_t y, int64_t w, int64_t h, const uint8_t *rgb);
+/* Draw the scene's items, in order. */
+void wy__draw_items(uint8_t *img, uint32_t W, uint32_t H, const wy__scene *sc);
+/* Fill a heatmap's cells from sc->table, the cells from (left, top): 0 when
+ * out of memory. */
+int wy__draw_heat(uint8_t *img, uint32_t W, uint32_t H, const wy__scene *sc, uint32_t left, uint32_t top,
+                  uint32_t cell);
+
+/* ---- png.c, svg.c ---- */
 wy_status wy__plot_png(const wy__scene *sc, wy_write_fn write, void *ctx, char *err, size_t errlen);
 wy_status wy__plot_svg(const wy__scene *sc, wy_write_fn write, void *ctx, char *err, size_t errlen);
 
