@@ -469,7 +469,7 @@ static int gpos_scan(bfile *b)
     if (b->c->mem_limit && need_bytes > b->c->mem_limit) {
         char what[64];
         snprintf(what, sizeof what, "a layer scan of %llu rows", (unsigned long long)S);
-        return cli_fail(wy_memory_refusal(err, sizeof err, what, need_bytes, b->c->mem_limit), err, 1);
+        return cli_refuse_memory(what, need_bytes, b->c->mem_limit, NULL);
     }
     head_definition(b);
     char method[512];

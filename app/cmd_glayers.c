@@ -308,13 +308,10 @@ static int scan_memory(const cli_config *c, const cli_game *gm, uint64_t G, uint
     uint64_t keep = dir ? G1 * (GL_CHUNK + gl_file_estimate()) : G1 * *cap;
     *need += G1 * (GL_RING * 8 + 32) + keep + (dir ? *cap : 0); /* reading back one layer for the statistics */
     if (c->mem_limit && *need > c->mem_limit) {
-        char lim[32];
-        snprintf(lim, sizeof lim, "%llu MiB", (unsigned long long)(c->mem_limit >> 20));
-        return cli_die(3,
-                       "values 0..%llu in a %llu x %llu window need about %llu MiB, more than the limit of %s (use "
-                       "--mem-limit; --store DIR keeps the offsets on disk instead of in memory)",
-                       (unsigned long long)G, (unsigned long long)size, (unsigned long long)size,
-                       (unsigned long long)(*need >> 20) + 1, lim);
+        char what[128];
+        snprintf(what, sizeof what, "the scan of values 0..%llu in a %llu x %llu window", (unsigned long long)G,
+                 (unsigned long long)size, (unsigned long long)size);
+        return cli_refuse_memory(what, *need, c->mem_limit, "--store DIR keeps the offsets on disk instead of in memory");
     }
     return 0;
 }

@@ -295,12 +295,9 @@ static int heap3_memory(const cli_config *c, const cli_game *g, const heap3_opts
     if (c->given[O_PLOT] || h->png)
         need += wy_plot_array_estimate((uint32_t)h->n, (uint32_t)h->n, 0);
     if (c->mem_limit && need > c->mem_limit) {
-        char a[32], b[32];
-        wy_format_bytes(a, sizeof a, need);
-        wy_format_bytes(b, sizeof b, c->mem_limit);
-        return cli_die(3, "the atlas of size %llu needs about %s, more than the limit of %s (use --mem-limit to change "
-                       "it)",
-                       (unsigned long long)h->n, a, b);
+        char what[64];
+        snprintf(what, sizeof what, "the atlas of size %llu", (unsigned long long)h->n);
+        return cli_refuse_memory(what, need, c->mem_limit, NULL);
     }
     return 0;
 }

@@ -127,12 +127,8 @@ int cli_cmd_plot(cli_config *c)
     if (st != WY_OK)
         return cli_die(2, "%s", err);
     uint64_t need = wy_plot_estimate(&sp);
-    if (sp.mem_limit && need > sp.mem_limit) {
-        char lim[32];
-        wy_format_bytes(lim, sizeof lim, sp.mem_limit);
-        return cli_die(3, "this plot needs about %llu MiB, more than the limit of %s (use --mem-limit to change it)",
-                       (unsigned long long)((need + (1u << 20) - 1) >> 20), lim);
-    }
+    if (sp.mem_limit && need > sp.mem_limit)
+        return cli_refuse_memory("this plot", need, sp.mem_limit, NULL);
 
     if (sp.style != WY_PLOT_PPOS) /* the dots come from layer scans */
         for (int i = 0; i < c->ngames; i++)

@@ -262,9 +262,11 @@ void gl_layer_close(gl_layer *L)
 /* The whole layer into *d (malloc'ed, count bytes). */
 int gl_layer_load(gl_layer *L, int8_t **d, const char *path, uint64_t mem_limit)
 {
-    if (mem_limit && L->count + L->chunk > mem_limit)
-        return cli_die(3, "reading %s needs about %llu MiB, more than the limit (use --mem-limit)", path,
-                       (unsigned long long)((L->count + L->chunk) >> 20) + 1);
+    if (mem_limit && L->count + L->chunk > mem_limit) {
+        char what[300];
+        snprintf(what, sizeof what, "reading %.256s", path);
+        return cli_refuse_memory(what, L->count + L->chunk, mem_limit, NULL);
+    }
     *d = malloc(L->nchunks * L->chunk + 1);
     if (!*d)
         return cli_die(3, "out of memory reading %s (%llu MiB)", path, (unsigned long long)(L->count >> 20) + 1);

@@ -203,6 +203,10 @@ int cli_die(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* A refusal before allocation, exit 3: the library's one message shape
+ * (wy_memory_refusal: "WHAT needs about NEED, more than the limit of
+ * LIMIT") and the hint, with `extra` (NULL: none) inside its parentheses. */
+int cli_refuse_memory(const char *what, uint64_t need, uint64_t limit, const char *extra);
 /* The exit code of a library status, with its message printed: 130 for
  * WY_ECANCELED after Ctrl-C, 3 for WY_ERANGE (hint: add "use --mem-limit
  * ..."), the status itself otherwise. */

@@ -237,6 +237,13 @@ int cli_die(int code, const char *fmt, ...)
     return code;
 }
 
+int cli_refuse_memory(const char *what, uint64_t need, uint64_t limit, const char *extra)
+{
+    char err[WY_ERRLEN];
+    wy_memory_refusal(err, sizeof err, what, need, limit);
+    return cli_die(3, "%s (use --mem-limit to change the limit%s%s)", err, extra ? "; " : "", extra ? extra : "");
+}
+
 int cli_fail(wy_status st, const char *err, int mem_hint)
 {
     if (st == WY_ECANCELED && cli_interrupted())

@@ -126,7 +126,7 @@ expect 2 "exists and is not a directory" -- glayers wythoff --size 100 --store "
 expect 2 "takes no ruleset" -- glayers wythoff --read "$T/M"
 expect 2 "--terms 0 out of range" -- glayers --read "$T/M" --value 5 --index 0 --terms 0
 # memory: refused before any work, with the estimate
-expect 3 "need about" -- glayers wythoff --size 1e9 --value 64 --mem-limit 100M
+expect 3 "needs about" -- glayers wythoff --size 1e9 --value 64 --mem-limit 100M
 expect 3 "--store DIR" -- glayers wythoff --size 1e9 --value 64 --mem-limit 8G
 [ ! -e "$T/none2" ] && "$W" glayers wythoff --size 1e9 --value 64 --store "$T/none2" --mem-limit 10M 2>/dev/null
 [ $? -eq 3 ] && [ ! -e "$T/none2" ] && pass "a refused run creates no directory" || fail "a refused run created files"
