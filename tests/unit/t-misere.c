@@ -1,6 +1,6 @@
 /*
  * t-misere - the misere closed forms (src/core/exact_misere.c, proofs in
- * docs/exact-misere.md) against independent methods.
+ * docs/exact.md, section "Misère play") against independent methods.
  *
  * 1. forms: wy_misere_form names the expected form (or none) for rulesets
  *    of every kind, including the ones whose natural guesses fail.
