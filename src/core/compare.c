@@ -84,11 +84,15 @@ static const char *side_name(const wy_compare_side *s, const char *which, char *
     return buf;
 }
 
-/* The plan, with gb the value of B's positions in set mode. */
-static wy_status plan_make(wy_compare_plan *plan, const wy_compare_side *a, const wy_compare_side *b,
+/* The plan, with gb the value of B's positions in set mode; *hold_b (when
+ * hold_b is not NULL): with tables on both sides, whether B is kept in
+ * memory and A written row by row (else the reverse). */
+static wy_status plan_make(wy_compare_plan *plan, int *hold_b, const wy_compare_side *a, const wy_compare_side *b,
                            const wy_compare_opts *opt, uint32_t gb, unsigned threads, char *err, size_t errlen)
 {
     memset(plan, 0, sizeof *plan);
+    if (hold_b)
+        *hold_b = 0;
     if (!a || !b || !opt)
         return wy_fail(WY_EINVAL, err, errlen, "missing side or options");
     if (opt->rows == 0 || opt->cols == 0)
@@ -166,10 +170,11 @@ static wy_status plan_make(wy_compare_plan *plan, const wy_compare_side *a, cons
     default: {
         /* one table written row by row against the other side in memory */
         if (eng[0] == WY_COMPARE_TABLE && eng[1] == WY_COMPARE_TABLE) {
-            uint64_t hold_b = wy_sat_add(table_hold_bytes(b, opt), table_stream_bytes(a, opt, threads));
-            uint64_t hold_a = wy_sat_add(table_hold_bytes(a, opt), table_stream_bytes(b, opt, threads));
-            plan->hold_b = hold_b < hold_a;
-            plan->bytes = plan->hold_b ? hold_b : hold_a;
+            uint64_t keep_b = wy_sat_add(table_hold_bytes(b, opt), table_stream_bytes(a, opt, threads));
+            uint64_t keep_a = wy_sat_add(table_hold_bytes(a, opt), table_stream_bytes(b, opt, threads));
+            plan->bytes = keep_b < keep_a ? keep_b : keep_a;
+            if (hold_b)
+                *hold_b = keep_b < keep_a;
             plan->work = wy_sat_mul(2, cells);
         } else {
             const int si = eng[0] == WY_COMPARE_TABLE ? 0 : 1; /* the streamed side */
@@ -194,7 +199,7 @@ static wy_status plan_make(wy_compare_plan *plan, const wy_compare_side *a, cons
 wy_status wy_compare_plan_make(wy_compare_plan *plan, const wy_compare_side *a, const wy_compare_side *b,
                                const wy_compare_opts *opt, unsigned threads, char *err, size_t errlen)
 {
-    return plan_make(plan, a, b, opt, opt ? opt->g : 0, threads, err, errlen);
+    return plan_make(plan, NULL, a, b, opt, opt ? opt->g : 0, threads, err, errlen);
 }
 
 static wy_status check_gb(wy_compare_plan *plan, const wy_compare_opts *opt, char *err, size_t errlen)
@@ -212,7 +217,7 @@ wy_status wy_compare_plan_make_gb(wy_compare_plan *plan, const wy_compare_side *
                                   size_t errlen)
 {
     wy_status st = check_gb(plan, opt, err, errlen);
-    return st != WY_OK ? st : plan_make(plan, a, b, opt, g_b, threads, err, errlen);
+    return st != WY_OK ? st : plan_make(plan, NULL, a, b, opt, g_b, threads, err, errlen);
 }
 
 /* ------------------------------------------------------------------ */
@@ -544,15 +549,15 @@ static int on_row(void *ctx, uint32_t x, const uint32_t *v, uint32_t cols)
 }
 
 static wy_status compare_stream(emitter *e, const wy_compare_side *a, const wy_compare_side *b,
-                                const wy_compare_opts *o, const wy_compare_plan *pl, const wy_run *run, char *err,
-                                size_t errlen)
+                                const wy_compare_opts *o, const wy_compare_plan *pl, int hold_b, const wy_run *run,
+                                char *err, size_t errlen)
 {
     const uint64_t size = max64(o->rows, o->cols);
     const uint64_t cells = (uint64_t)o->rows * o->cols;
     const unsigned threads = run && run->threads ? run->threads : 1;
     int s_is_a;
     if (pl->engine_a == WY_COMPARE_TABLE && pl->engine_b == WY_COMPARE_TABLE)
-        s_is_a = pl->hold_b;
+        s_is_a = hold_b;
     else
         s_is_a = pl->engine_a == WY_COMPARE_TABLE;
     const wy_compare_side *s = s_is_a ? a : b, *h = s_is_a ? b : a;
@@ -613,7 +618,8 @@ static wy_status compare(wy_compare_summary *sum, const wy_compare_side *a, cons
                          char *err, size_t errlen)
 {
     wy_compare_plan pl;
-    wy_status st = plan_make(&pl, a, b, opt, gb, run ? run->threads : 1, err, errlen);
+    int hold_b;
+    wy_status st = plan_make(&pl, &hold_b, a, b, opt, gb, run ? run->threads : 1, err, errlen);
     if (st != WY_OK)
         return st;
     sum->compared = (uint64_t)opt->rows * opt->cols;
@@ -642,7 +648,7 @@ static wy_status compare(wy_compare_summary *sum, const wy_compare_side *a, cons
     switch (strategy(&pl)) {
     case S_UPPER: return compare_upper(&e, a, b, opt, &pl, run, err, errlen);
     case S_LISTS: return compare_lists(&e, a, b, opt, &pl, run, err, errlen);
-    default: return compare_stream(&e, a, b, opt, &pl, run, err, errlen);
+    default: return compare_stream(&e, a, b, opt, &pl, hold_b, run, err, errlen);
     }
 }
 

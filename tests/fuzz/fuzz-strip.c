@@ -345,8 +345,8 @@ static void setup(void)
         char name[sizeof k->name]; /* not straight into k->name: gcc's -Wrestrict sees S twice */
         snprintf(name, sizeof name, "%s.rows%u.strip", k->text, k->R);
         memcpy(k->name, name, sizeof name);
-        FZ_CHECK(wy_table_compute_layout(&k->t, &k->r, k->R, WINDOW, wy_side_start(&k->r), 0, WY_LAYOUT_SPARSE, err,
-                                         sizeof err) == WY_OK,
+        FZ_CHECK(wy_table_compute_run(&k->t, &k->r, k->R, WINDOW, wy_side_start(&k->r), 0, WY_LAYOUT_SPARSE, NULL, err,
+                                      sizeof err) == WY_OK,
                  "%s: table: %s", k->text, err);
         wy_strip *proved = NULL;
         FZ_CHECK(wy_strip_build(&proved, &k->r, k->R, 1u << 16, 0, err, sizeof err) == WY_OK, "%s: strip: %s",
@@ -449,8 +449,8 @@ static void check_accepted(const wy_strip *s, const rs *k, const uint8_t *file, 
     wy_table *t = k->t, *own = NULL;
     if (s->nrows > k->R) {
         char err[WY_ERRLEN];
-        FZ_CHECK(wy_table_compute_layout(&own, &k->r, s->nrows, C, wy_side_start(&k->r), 0, WY_LAYOUT_SPARSE, err,
-                                         sizeof err) == WY_OK,
+        FZ_CHECK(wy_table_compute_run(&own, &k->r, s->nrows, C, wy_side_start(&k->r), 0, WY_LAYOUT_SPARSE, NULL, err,
+                                      sizeof err) == WY_OK,
                  "%s: table of %u x %u: %s", k->text, s->nrows, C, err);
         t = own;
     }
