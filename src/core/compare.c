@@ -94,17 +94,17 @@ static wy_status plan_make(wy_compare_plan *plan, int *hold_b, const wy_compare_
     if (hold_b)
         *hold_b = 0;
     if (!a || !b || !opt)
-        return wy_fail(WY_EINVAL, err, errlen, "missing side or options");
+        return wyi_fail(WY_EINVAL, err, errlen, "missing side or options");
     if (opt->rows == 0 || opt->cols == 0)
-        return wy_fail(WY_EINVAL, err, errlen, "empty window (%u rows, %u columns)", opt->rows, opt->cols);
+        return wyi_fail(WY_EINVAL, err, errlen, "empty window (%u rows, %u columns)", opt->rows, opt->cols);
     if (opt->mode != WY_COMPARE_VALUES && opt->mode != WY_COMPARE_SET)
-        return wy_fail(WY_EINVAL, err, errlen, "unknown comparison mode %d", (int)opt->mode);
+        return wyi_fail(WY_EINVAL, err, errlen, "unknown comparison mode %d", (int)opt->mode);
     if (!a->rules)
-        return wy_fail(WY_EINVAL, err, errlen, "side A must be a ruleset (a set of positions can only be side B)");
+        return wyi_fail(WY_EINVAL, err, errlen, "side A must be a ruleset (a set of positions can only be side B)");
     if (!b->rules && opt->mode != WY_COMPARE_SET)
-        return wy_fail(WY_EINVAL, err, errlen, "a set of positions is compared by membership (set mode), not by values");
+        return wyi_fail(WY_EINVAL, err, errlen, "a set of positions is compared by membership (set mode), not by values");
     if (!b->rules && b->npos && !b->pos)
-        return wy_fail(WY_EINVAL, err, errlen, "side B: %zu positions but no array", b->npos);
+        return wyi_fail(WY_EINVAL, err, errlen, "side B: %zu positions but no array", b->npos);
     wy_status st = wy_side_check(a->rules, a->side, err, errlen);
     if (st != WY_OK)
         return st;
@@ -129,11 +129,11 @@ static wy_status plan_make(wy_compare_plan *plan, int *hold_b, const wy_compare_
             break;
         case WY_COMPARE_LAYER:
             if (opt->mode != WY_COMPARE_SET)
-                return wy_fail(WY_EINVAL, err, errlen,
-                               "the layer engine finds the positions of one value; comparing values needs tables");
+                return wyi_fail(WY_EINVAL, err, errlen,
+                                "the layer engine finds the positions of one value; comparing values needs tables");
             if (!layered)
-                return wy_fail(WY_EINVAL, err, errlen, "the layer engine does not cover %s: %s",
-                               side_name(s, i ? "B" : "A", nb, sizeof nb), why);
+                return wyi_fail(WY_EINVAL, err, errlen, "the layer engine does not cover %s: %s",
+                                side_name(s, i ? "B" : "A", nb, sizeof nb), why);
             eng[i] = WY_COMPARE_LAYER;
             break;
         case WY_COMPARE_AUTO:
@@ -145,7 +145,7 @@ static wy_status plan_make(wy_compare_plan *plan, int *hold_b, const wy_compare_
                 eng[i] = WY_COMPARE_TABLE;
             break;
         default:
-            return wy_fail(WY_EINVAL, err, errlen, "unknown engine %d (AUTO, TABLE or LAYER)", (int)opt->engine);
+            return wyi_fail(WY_EINVAL, err, errlen, "unknown engine %d (AUTO, TABLE or LAYER)", (int)opt->engine);
         }
     }
     plan->engine_a = eng[0];
@@ -154,38 +154,38 @@ static wy_status plan_make(wy_compare_plan *plan, int *hold_b, const wy_compare_
     case S_UPPER: {
         uint64_t la = wy_layer_estimate(a->rules, a->side, opt->g, size);
         uint64_t lb = wy_layer_estimate(b->rules, b->side, gb, size);
-        plan->bytes = wy_sat_add(max64(la, lb), wy_sat_mul(8, wy_upper_bound_positions(a->rules, size)));
-        plan->bytes = wy_sat_add(plan->bytes, DIFF_ROOM * 2 * 12);
-        plan->work = wy_sat_mul(2, size);
+        plan->bytes = wyi_sat_add(max64(la, lb), wyi_sat_mul(8, wyi_upper_bound_positions(a->rules, size)));
+        plan->bytes = wyi_sat_add(plan->bytes, DIFF_ROOM * 2 * 12);
+        plan->work = wyi_sat_mul(2, size);
         break;
     }
     case S_LISTS: {
         const int ri = a->rules && eng[0] == WY_COMPARE_LAYER ? 0 : 1;
         const wy_compare_side *r = sides[ri];
-        plan->bytes = wy_sat_add(wy_layer_estimate(r->rules, r->side, ri ? gb : opt->g, size),
-                                 wy_full_list_bytes(r->rules, size));
+        plan->bytes = wyi_sat_add(wy_layer_estimate(r->rules, r->side, ri ? gb : opt->g, size),
+                                  wyi_full_list_bytes(r->rules, size));
         plan->work = size;
         break;
     }
     default: {
         /* one table written row by row against the other side in memory */
         if (eng[0] == WY_COMPARE_TABLE && eng[1] == WY_COMPARE_TABLE) {
-            uint64_t keep_b = wy_sat_add(table_hold_bytes(b, opt), table_stream_bytes(a, opt, threads));
-            uint64_t keep_a = wy_sat_add(table_hold_bytes(a, opt), table_stream_bytes(b, opt, threads));
+            uint64_t keep_b = wyi_sat_add(table_hold_bytes(b, opt), table_stream_bytes(a, opt, threads));
+            uint64_t keep_a = wyi_sat_add(table_hold_bytes(a, opt), table_stream_bytes(b, opt, threads));
             plan->bytes = keep_b < keep_a ? keep_b : keep_a;
             if (hold_b)
                 *hold_b = keep_b < keep_a;
-            plan->work = wy_sat_mul(2, cells);
+            plan->work = wyi_sat_mul(2, cells);
         } else {
             const int si = eng[0] == WY_COMPARE_TABLE ? 0 : 1; /* the streamed side */
             const wy_compare_side *s = sides[si], *h = sides[1 - si];
             uint64_t stream = table_stream_bytes(s, opt, threads);
             plan->work = cells;
             if (h->rules) { /* a list built by the layer engine, then kept (2/3 of it) */
-                uint64_t fl = wy_full_list_bytes(h->rules, size);
-                uint64_t build = wy_sat_add(wy_layer_estimate(h->rules, h->side, si ? opt->g : gb, size), fl);
-                plan->bytes = max64(build, wy_sat_add(fl / 3 * 2, stream));
-                plan->work = wy_sat_add(cells, size);
+                uint64_t fl = wyi_full_list_bytes(h->rules, size);
+                uint64_t build = wyi_sat_add(wy_layer_estimate(h->rules, h->side, si ? opt->g : gb, size), fl);
+                plan->bytes = max64(build, wyi_sat_add(fl / 3 * 2, stream));
+                plan->work = wyi_sat_add(cells, size);
             } else {
                 plan->bytes = stream;
             }
@@ -207,8 +207,8 @@ static wy_status check_gb(wy_compare_plan *plan, const wy_compare_opts *opt, cha
     if (plan)
         memset(plan, 0, sizeof *plan);
     if (opt && opt->mode != WY_COMPARE_SET)
-        return wy_fail(WY_EINVAL, err, errlen,
-                       "a value of its own for side B compares sets of positions (set mode), not values");
+        return wyi_fail(WY_EINVAL, err, errlen,
+                        "a value of its own for side B compares sets of positions (set mode), not values");
     return WY_OK;
 }
 
@@ -388,12 +388,12 @@ static wy_status compare_upper(emitter *e, const wy_compare_side *a, const wy_co
                                size_t errlen)
 {
     const uint64_t size = max64(o->rows, o->cols);
-    const uint64_t list_bytes = wy_sat_mul(8, wy_upper_bound_positions(a->rules, size));
+    const uint64_t list_bytes = wyi_sat_mul(8, wyi_upper_bound_positions(a->rules, size));
     const uint64_t limit = left(o->mem_limit, list_bytes);
     phase ph;
     wy_run r = phase_run(&ph, run, 0, size, pl->work);
-    wy_pos_vec va;
-    wy_status st = wy_layer_upper(&va, a->rules, a->side, o->g, size, limit, &r, err, errlen);
+    wyi_pos_vec va;
+    wy_status st = wyi_layer_upper(&va, a->rules, a->side, o->g, size, limit, &r, err, errlen);
     if (st != WY_OK)
         return st;
     upper_merge u;
@@ -412,10 +412,10 @@ static wy_status compare_upper(emitter *e, const wy_compare_side *a, const wy_co
     free(va.p);
     if (u.nomem) {
         free(u.d);
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "more than %zu differences with x <= y: keeping them to list them in order needs more memory "
-                       "than allowed",
-                       u.nd);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "more than %zu differences with x <= y: keeping them to list them in order needs more memory "
+                        "than allowed",
+                        u.nd);
     }
     if (st != WY_OK) {
         free(u.d);
@@ -429,7 +429,7 @@ static wy_status compare_upper(emitter *e, const wy_compare_side *a, const wy_co
     diff *m = malloc((nm ? nm : 1) * sizeof *m);
     if (!m) {
         free(u.d);
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory sorting %zu differences", u.nd);
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory sorting %zu differences", u.nd);
     }
     size_t k = 0;
     for (size_t i = 0; i < u.nd; i++)
@@ -453,7 +453,7 @@ static wy_status compare_upper(emitter *e, const wy_compare_side *a, const wy_co
     free(m);
     free(u.d);
     if (e->stop)
-        return wy_fail(WY_ECANCELED, err, errlen, "comparison stopped by the caller");
+        return wyi_fail(WY_ECANCELED, err, errlen, "comparison stopped by the caller");
     return WY_OK;
 }
 
@@ -468,11 +468,11 @@ static wy_status compare_lists(emitter *e, const wy_compare_side *a, const wy_co
                                size_t errlen)
 {
     const uint64_t size = max64(o->rows, o->cols);
-    const uint64_t limit = left(o->mem_limit, wy_full_list_bytes(a->rules, size));
+    const uint64_t limit = left(o->mem_limit, wyi_full_list_bytes(a->rules, size));
     phase ph;
     wy_run r = phase_run(&ph, run, 0, size, pl->work);
-    wy_pos_vec va;
-    wy_status st = wy_layer_full(&va, a->rules, a->side, o->g, o->rows, o->cols, limit, &r, err, errlen);
+    wyi_pos_vec va;
+    wy_status st = wyi_layer_full(&va, a->rules, a->side, o->g, o->rows, o->cols, limit, &r, err, errlen);
     if (st != WY_OK)
         return st;
     size_t i = 0, j = 0;
@@ -494,7 +494,7 @@ static wy_status compare_lists(emitter *e, const wy_compare_side *a, const wy_co
     }
     free(va.p);
     if (e->stop)
-        return wy_fail(WY_ECANCELED, err, errlen, "comparison stopped by the caller");
+        return wyi_fail(WY_ECANCELED, err, errlen, "comparison stopped by the caller");
     return WY_OK;
 }
 
@@ -568,20 +568,20 @@ static wy_status compare_stream(emitter *e, const wy_compare_side *a, const wy_c
     c.gs = s_is_a ? e->g : e->gb;
     c.gh = s_is_a ? e->gb : e->g;
     wy_table *t = NULL;
-    wy_pos_vec hv;
+    wyi_pos_vec hv;
     memset(&hv, 0, sizeof hv);
     phase ph;
     uint64_t base = 0, held = 0;
     wy_status st = WY_OK;
     const uint64_t sbytes = wy_table_stream_estimate(s->rules, o->rows, o->cols, s->side, threads);
     if (h->rules && (pl->engine_a == WY_COMPARE_LAYER || pl->engine_b == WY_COMPARE_LAYER)) {
-        const uint64_t fl = wy_full_list_bytes(h->rules, size);
+        const uint64_t fl = wyi_full_list_bytes(h->rules, size);
         wy_run r = phase_run(&ph, run, 0, size, pl->work);
-        st = wy_layer_full(&hv, h->rules, h->side, c.gh, o->rows, o->cols, left(o->mem_limit, fl), &r, err, errlen);
+        st = wyi_layer_full(&hv, h->rules, h->side, c.gh, o->rows, o->cols, left(o->mem_limit, fl), &r, err, errlen);
         c.L = hv.p;
         c.nL = hv.n;
         base = size;
-        held = wy_sat_mul(hv.n, sizeof *hv.p);
+        held = wyi_sat_mul(hv.n, sizeof *hv.p);
     } else if (h->rules) {
         wy_run r = phase_run(&ph, run, 0, cells, pl->work);
         held = wy_table_estimate(h->rules, o->rows, o->cols, h->side);
@@ -591,7 +591,7 @@ static wy_status compare_stream(emitter *e, const wy_compare_side *a, const wy_c
         c.hside = h->side;
         base = cells;
         if (st == WY_OK && !(c.hrow = malloc((size_t)o->cols * sizeof *c.hrow)))
-            st = wy_fail(WY_ERANGE, err, errlen, "out of memory");
+            st = wyi_fail(WY_ERANGE, err, errlen, "out of memory");
     } else {
         c.L = h->pos;
         c.nL = h->npos;
@@ -628,10 +628,10 @@ static wy_status compare(wy_compare_summary *sum, const wy_compare_side *a, cons
     if (!b->rules)
         for (size_t i = 1; i < b->npos; i++)
             if (!pos_less(b->pos[i - 1], b->pos[i]))
-                return wy_fail(WY_EINVAL, err, errlen,
-                               "the positions of side B are not sorted by x then y without repeats: (%u, %u) "
-                               "follows (%u, %u)",
-                               b->pos[i].x, b->pos[i].y, b->pos[i - 1].x, b->pos[i - 1].y);
+                return wyi_fail(WY_EINVAL, err, errlen,
+                                "the positions of side B are not sorted by x then y without repeats: (%u, %u) "
+                                "follows (%u, %u)",
+                                b->pos[i].x, b->pos[i].y, b->pos[i - 1].x, b->pos[i - 1].y);
     if (opt->mem_limit && pl.bytes > opt->mem_limit) {
         char ra[160], rb[160] = "the positions given", need[32], lim[32];
         wy_rules_format(ra, sizeof ra, a->rules);
@@ -639,10 +639,10 @@ static wy_status compare(wy_compare_summary *sum, const wy_compare_side *a, cons
             wy_rules_format(rb, sizeof rb, b->rules);
         wy_format_bytes(need, sizeof need, pl.bytes);
         wy_format_bytes(lim, sizeof lim, opt->mem_limit);
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "comparing '%s' (by %s) with '%s' (by %s) in a %u x %u window needs about %s, more than the "
-                       "limit of %s",
-                       ra, engine_word(pl.engine_a), rb, engine_word(pl.engine_b), opt->rows, opt->cols, need, lim);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "comparing '%s' (by %s) with '%s' (by %s) in a %u x %u window needs about %s, more than the "
+                        "limit of %s",
+                        ra, engine_word(pl.engine_a), rb, engine_word(pl.engine_b), opt->rows, opt->cols, need, lim);
     }
     emitter e = {sum, fn, ctx, opt->mode, opt->g, gb, 0};
     switch (strategy(&pl)) {

@@ -20,17 +20,17 @@ wy_status wy_exact_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k,
     if (st != WY_OK)
         return st;
     if (mpz_sgn(from) < 0)
-        return wy_fail(WY_EINVAL, err, errlen, "--from must be non-negative");
+        return wyi_fail(WY_EINVAL, err, errlen, "--from must be non-negative");
     wy_side rs = side; /* p passes left: the game of p mod 2 passes */
-    wy_exact *sub = wy_ex_pass_sub(e, &rs);
+    wy_exact *sub = wyi_ex_pass_sub(e, &rs);
     if (sub)
         return wy_exact_ppos(sub, a, b, index, k, got, from, rs, err, errlen);
     /* misere forms M1 (unbounded), M2, M5: the exceptional set E lies in
      * x, y <= 2 (docs/exact.md, Misere play), so from 3 on the misere
      * P-positions are the normal ones (G- = G off E) */
     if (e->normal && mpz_cmp_ui(from, 3) >= 0 && side.heap == 0 &&
-        ((e->mis_form == WY_MIS_NIM && !e->rules.max) || e->mis_form == WY_MIS_WYT ||
-         e->mis_form == WY_MIS_NIM_PASS))
+        ((e->mis_form == WYI_MIS_NIM && !e->rules.max) || e->mis_form == WYI_MIS_WYT ||
+         e->mis_form == WYI_MIS_NIM_PASS))
         return wy_exact_ppos(e->normal, a, b, index, k, got, from, side, err, errlen);
     int kind = e->kind;
     if (e->rules.heap && side.heap)
@@ -82,7 +82,7 @@ wy_status wy_exact_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k,
         if (mpz_sgn(from) == 0) {
             mpz_set_ui(n, 0);
         } else {
-            wy_ex_floor_div_phi(n, from);
+            wyi_ex_floor_div_phi(n, from);
             if (mpz_sgn(n) > 0)
                 mpz_sub_ui(n, n, 1);
         }
@@ -111,7 +111,7 @@ wy_status wy_exact_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k,
                 if (kind == K_WT2) {
                     if (mpz_cmp_ui(e->t[7], 2) < 0)
                         continue; /* n = 0, 1 lie in the terminal set */
-                    if (wy_ex_g001(e->t[7]))
+                    if (wyi_ex_g001(e->t[7]))
                         mpz_add_ui(y, y, 1);
                     else
                         mpz_sub_ui(x, x, 1);
@@ -149,8 +149,8 @@ wy_status wy_exact_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k,
     }
     default:
         mpz_clears(n, x, y, NULL);
-        return wy_fail(WY_EUNDECIDED, err, errlen, "the P-positions of this ruleset are not a sequence with a "
-                       "closed form");
+        return wyi_fail(WY_EUNDECIDED, err, errlen, "the P-positions of this ruleset are not a sequence with a "
+                        "closed form");
     }
     *got = g;
     mpz_clears(n, x, y, NULL);

@@ -37,7 +37,7 @@
  *
  * Terminal region (x + y <= K, and always (0, 0)).  Its cells have no move
  * on the two heaps, so in side state (p, h) they all share one value
- * tv[p][h] (wy_terminal_values).  In a layer with g' = tv[p][h] the region cells
+ * tv[p][h] (wyi_terminal_values).  In a layer with g' = tv[p][h] the region cells
  * are the layer's cells of rows x <= K (every other cell of such a row, of
  * its columns y <= K and of its diagonals k <= K reaches one of them, so they
  * are marked used: row 0 marks columns and diagonals 0..K); in any other
@@ -166,7 +166,7 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
     if (!r->misere && r->passes == 0) {
         /* heap shortcut: value g at heap h = base value g XOR h */
         uint64_t b = g ^ side.heap;
-        vmax = wy_sat_mul(wmul, span);
+        vmax = wyi_sat_mul(wmul, span);
         if (all && side.heap) {
             /* every v <= g: base values v XOR h, all below the next power
              * of two above max(g, h); none above vmax is needed */
@@ -182,7 +182,7 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
         pl->G = b;
         pl->empty = b > vmax;
     } else {
-        vmax = wy_sat_add(wy_sat_add(wy_sat_mul(wmul, span), side.heap), side.pass > 0);
+        vmax = wyi_sat_add(wyi_sat_add(wyi_sat_mul(wmul, span), side.heap), side.pass > 0);
         if (vmax < 1)
             vmax = 1;
         pl->P = side.pass;
@@ -196,19 +196,19 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
         pl->bytes = overhead;
         return;
     }
-    uint64_t nside = wy_sat_mul(pl->P + 1, pl->H + 1);
-    pl->L = wy_sat_mul(nside, wy_sat_add(pl->G, 1));
+    uint64_t nside = wyi_sat_mul(pl->P + 1, pl->H + 1);
+    pl->L = wyi_sat_mul(nside, wyi_sat_add(pl->G, 1));
     /* the last layer: (P (H + 1) + H) (G + 1) + G = L - 1 */
     pl->target = pl->L == UINT64_MAX ? 0 : pl->L - 1;
     pl->use_rowbits = pl->G >= EXPLICIT_MAX;
     pl->use_sidebits = pl->H >= EXPLICIT_MAX;
-    pl->nsets = wy_sat_mul(pl->L, pl->wyt ? 2 : 1);
+    pl->nsets = wyi_sat_mul(pl->L, pl->wyt ? 2 : 1);
     if (pl->use_rowbits)
-        pl->nsets = wy_sat_add(pl->nsets, nside);
+        pl->nsets = wyi_sat_add(pl->nsets, nside);
     if (pl->use_sidebits)
-        pl->nsets = wy_sat_add(pl->nsets, wy_sat_mul(pl->P + 1, wy_sat_add(pl->G, 1)));
-    const uint64_t setb = wy_sat_mul(pl->words, 8);
-    uint64_t b = wy_sat_mul(pl->nsets, setb);
+        pl->nsets = wyi_sat_add(pl->nsets, wyi_sat_mul(pl->P + 1, wyi_sat_add(pl->G, 1)));
+    const uint64_t setb = wyi_sat_mul(pl->words, 8);
+    uint64_t b = wyi_sat_mul(pl->nsets, setb);
 #ifndef LAYER_NO_MMAP
     if (all && b >= MMAP_MIN) {
         /* scan_all on a mapped window: the pages below the frontiers are
@@ -216,31 +216,31 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
          * within a window above its frontiers (checked as they are set;
          * see "Memory" above); each window costs its bits, the block
          * between two releases and a partial grain at either end */
-        uint64_t cs = wy_sat_add(size / 5 * 2, SPAN_PAD), ds = wy_sat_add(size / 16, SPAN_PAD);
-        uint64_t cb = wy_sat_add(cs / 8 + BLOCK / 8 + 64, 2 * RELEASE_GRAIN);
-        uint64_t db = wy_sat_add(ds / 8 + BLOCK / 8 + 64, 2 * RELEASE_GRAIN);
-        if (cb < setb && db < setb && wy_terminal_bound(r) < ds / 2) { /* row 0 marks 0..K unchecked */
+        uint64_t cs = wyi_sat_add(size / 5 * 2, SPAN_PAD), ds = wyi_sat_add(size / 16, SPAN_PAD);
+        uint64_t cb = wyi_sat_add(cs / 8 + BLOCK / 8 + 64, 2 * RELEASE_GRAIN);
+        uint64_t db = wyi_sat_add(ds / 8 + BLOCK / 8 + 64, 2 * RELEASE_GRAIN);
+        if (cb < setb && db < setb && wyi_terminal_bound(r) < ds / 2) { /* row 0 marks 0..K unchecked */
             pl->colspan = cs;
             pl->diagspan = ds;
-            uint64_t other = pl->nsets - wy_sat_mul(pl->L, pl->wyt ? 2 : 1); /* row and side bitsets */
-            b = wy_sat_add(wy_sat_mul(pl->L, cb), wy_sat_mul(other, cb));
+            uint64_t other = pl->nsets - wyi_sat_mul(pl->L, pl->wyt ? 2 : 1); /* row and side bitsets */
+            b = wyi_sat_add(wyi_sat_mul(pl->L, cb), wyi_sat_mul(other, cb));
             if (pl->wyt)
-                b = wy_sat_add(b, wy_sat_mul(pl->L, db));
+                b = wyi_sat_add(b, wyi_sat_mul(pl->L, db));
         }
     }
 #endif
     /* per layer: its descriptor, current column and release frontiers;
      * the pipeline's ring (counted whenever threads could be asked for;
      * scan_all runs on one thread) */
-    b = wy_sat_add(b, wy_sat_mul(pl->L, LDESC_BYTES + 8 + 32));
+    b = wyi_sat_add(b, wyi_sat_mul(pl->L, LDESC_BYTES + 8 + 32));
     if (size >= PIPE_MIN_SIZE && !all)
-        b = wy_sat_add(b, wy_sat_mul(pl->L, RING * BLOCK * 8));
+        b = wyi_sat_add(b, wyi_sat_mul(pl->L, RING * BLOCK * 8));
     if (all) /* the counts of the values 0..g (at most the layers') */
-        b = wy_sat_add(b, wy_sat_mul(pl->G + 1, 8));
+        b = wyi_sat_add(b, wyi_sat_mul(pl->G + 1, 8));
     /* the terminal values and their scratch */
-    b = wy_sat_add(b, wy_sat_mul(nside, 8));
-    b = wy_sat_add(b, wy_sat_add(pl->H, 3));
-    pl->bytes = wy_sat_add(b, overhead);
+    b = wyi_sat_add(b, wyi_sat_mul(nside, 8));
+    b = wyi_sat_add(b, wyi_sat_add(pl->H, 3));
+    pl->bytes = wyi_sat_add(b, overhead);
 }
 
 /* ------------------------------------------------------------------ */
@@ -250,19 +250,19 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
 wy_status wy_layer_supported(const wy_rules *rules, char *err, size_t errlen)
 {
     if (!rules)
-        return wy_fail(WY_EINVAL, err, errlen, "no ruleset given");
+        return wyi_fail(WY_EINVAL, err, errlen, "no ruleset given");
     if (rules->game != WY_GAME_WYTHOFF && rules->game != WY_GAME_NIM)
-        return wy_fail(WY_EINVAL, err, errlen, "unknown game");
+        return wyi_fail(WY_EINVAL, err, errlen, "unknown game");
     if (rules->max)
-        return wy_fail(WY_EINVAL, err, errlen,
-                       "the layer engine does not support max=%lu: with bounded moves a row, column or "
-                       "diagonal can hold a value more than once",
-                       (unsigned long)rules->max);
+        return wyi_fail(WY_EINVAL, err, errlen,
+                        "the layer engine does not support max=%lu: with bounded moves a row, column or "
+                        "diagonal can hold a value more than once",
+                        (unsigned long)rules->max);
     if (rules->mod)
-        return wy_fail(WY_EINVAL, err, errlen,
-                       "the layer engine does not support mod=%lu: modular moves do not run along a row, "
-                       "column or diagonal",
-                       (unsigned long)rules->mod);
+        return wyi_fail(WY_EINVAL, err, errlen,
+                        "the layer engine does not support mod=%lu: modular moves do not run along a row, "
+                        "column or diagonal",
+                        (unsigned long)rules->mod);
     return WY_OK;
 }
 
@@ -491,7 +491,7 @@ static int run_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_t x1,
     uint64_t ex[2 * EXPLICIT_MAX];
     for (uint64_t x = x0; x < x1; x++) {
         if ((x - x0) % pevery == pevery - 1) {
-            if (poll && wy_run_stop(c->run, x, size))
+            if (poll && wyi_run_stop(c->run, x, size))
                 atomic_store(&c->halt, 1);
             if (atomic_load_explicit(&c->halt, memory_order_relaxed)) {
                 stopped = 1;
@@ -819,37 +819,37 @@ static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint
     if (st != WY_OK)
         return st;
     if (size == 0)
-        return wy_fail(WY_EINVAL, err, errlen, "the window size must be at least 1");
+        return wyi_fail(WY_EINVAL, err, errlen, "the window size must be at least 1");
     if (size > ((uint64_t)1 << 40))
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "a %llu x %llu window is beyond the layer engine (at most 2^40 a side)",
-                       (unsigned long long)size, (unsigned long long)size);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "a %llu x %llu window is beyond the layer engine (at most 2^40 a side)",
+                        (unsigned long long)size, (unsigned long long)size);
     if (all && g >= ((uint64_t)1 << 32))
-        return wy_fail(WY_ERANGE, err, errlen, "values 0..%llu are too many for one scan (at most 2^32)",
-                       (unsigned long long)g);
+        return wyi_fail(WY_ERANGE, err, errlen, "values 0..%llu are too many for one scan (at most 2^32)",
+                        (unsigned long long)g);
 
     plan pl;
     make_plan(&pl, rules, side, g, size, all);
     if (mem_limit && pl.bytes > mem_limit) {
         char lim[32];
         wy_format_bytes(lim, sizeof lim, mem_limit);
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "the layer engine needs about %llu MiB for value%s %s%llu in a %llu x %llu window, more than "
-                       "the limit of %s",
-                       (unsigned long long)(pl.bytes >> 20) + 1, all ? "s" : "", all ? "0.." : "",
-                       (unsigned long long)g, (unsigned long long)size, (unsigned long long)size, lim);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "the layer engine needs about %llu MiB for value%s %s%llu in a %llu x %llu window, more than "
+                        "the limit of %s",
+                        (unsigned long long)(pl.bytes >> 20) + 1, all ? "s" : "", all ? "0.." : "",
+                        (unsigned long long)g, (unsigned long long)size, (unsigned long long)size, lim);
     }
     if (pl.empty) {
         /* no cell of the window has so large a value */
         if (run && run->progress && run->progress(run->progress_ctx, size, size))
-            return wy_fail(WY_ECANCELED, err, errlen, "layer scan canceled");
+            return wyi_fail(WY_ECANCELED, err, errlen, "layer scan canceled");
         return WY_OK;
     }
     if (pl.bytes > (uint64_t)SIZE_MAX / 2 || pl.L >= ((uint64_t)1 << 32))
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "the layer scan of value %llu in a %llu x %llu window is too large (%llu layers)",
-                       (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
-                       (unsigned long long)pl.L);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "the layer scan of value %llu in a %llu x %llu window is too large (%llu layers)",
+                        (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
+                        (unsigned long long)pl.L);
 
     const int wyt = pl.wyt;
     const uint64_t P = pl.P, H = pl.H, G = pl.G, L = pl.L, W = pl.words;
@@ -868,7 +868,7 @@ static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint
     uint64_t *tv = malloc((size_t)nside * sizeof *tv);
     lrel *rel = mapped ? calloc((size_t)L, sizeof *rel) : NULL;
     uint64_t *rsdone = mapped ? calloc((size_t)nrowside + 1, sizeof *rsdone) : NULL;
-    if (!sets || !desc || !ring || !tv || !wy_terminal_values(tv, P, H, rules->misere != 0) ||
+    if (!sets || !desc || !ring || !tv || !wyi_terminal_values(tv, P, H, rules->misere != 0) ||
         (mapped && (!rel || !rsdone))) {
         zfree(sets, setbytes, mapped);
         free(desc);
@@ -876,10 +876,10 @@ static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint
         free(tv);
         free(rel);
         free(rsdone);
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "out of memory for the layer scan of value %llu in a %llu x %llu window (about %llu MiB)",
-                       (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
-                       (unsigned long long)(pl.bytes >> 20) + 1);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "out of memory for the layer scan of value %llu in a %llu x %llu window (about %llu MiB)",
+                        (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
+                        (unsigned long long)(pl.bytes >> 20) + 1);
     }
     /* bitsets: the layers' col (and diag), then the row bitsets (one per
      * side state), then the side bitsets (one per (p, g')) */
@@ -891,15 +891,15 @@ static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint
             for (uint64_t gg = 0; gg <= G; gg++, l++) {
                 /* 10^7 layers and more (a large extra heap with passes):
                  * seconds of setting up, which the run may stop */
-                if (l % POLL_SETUP == POLL_SETUP - 1 && wy_run_stop(run, 0, 0)) {
+                if (l % POLL_SETUP == POLL_SETUP - 1 && wyi_run_stop(run, 0, 0)) {
                     zfree(sets, setbytes, mapped);
                     free(desc);
                     free(ring);
                     free(tv);
                     free(rel);
                     free(rsdone);
-                    return wy_fail(WY_ECANCELED, err, errlen, "layer scan canceled while setting up %llu layers",
-                                   (unsigned long long)L);
+                    return wyi_fail(WY_ECANCELED, err, errlen, "layer scan canceled while setting up %llu layers",
+                                    (unsigned long long)L);
                 }
                 ldesc *D = &desc[l];
                 memset(D, 0, sizeof *D);
@@ -932,7 +932,7 @@ static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint
     c.desc = desc;
     c.L = L;
     c.size = size;
-    c.K = wy_terminal_bound(rules);
+    c.K = wyi_terminal_bound(rules);
     c.target = pl.target;
     c.report_lo = all ? L - G1 : pl.target;
     c.vxor = all ? pl.vxor : 0;
@@ -960,18 +960,18 @@ static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint
     if (count)
         *count = c.found;
     if (c.overflow)
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "the layer scan of values 0..%llu in a %llu x %llu window found the cell (%llu, %llu) outside "
-                       "the window of columns it reserves (%llu bits above row %llu, %llu diagonals above the first "
-                       "unused one); wy_layer_scan's full bitsets cover it (%llu MiB for value %llu)",
-                       (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
-                       (unsigned long long)c.over_x, (unsigned long long)c.over_y, (unsigned long long)pl.colspan,
-                       (unsigned long long)c.over_x, (unsigned long long)pl.diagspan,
-                       (unsigned long long)(wy_layer_estimate(rules, side, g, size) >> 20) + 1,
-                       (unsigned long long)g);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "the layer scan of values 0..%llu in a %llu x %llu window found the cell (%llu, %llu) outside "
+                        "the window of columns it reserves (%llu bits above row %llu, %llu diagonals above the first "
+                        "unused one); wy_layer_scan's full bitsets cover it (%llu MiB for value %llu)",
+                        (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
+                        (unsigned long long)c.over_x, (unsigned long long)c.over_y, (unsigned long long)pl.colspan,
+                        (unsigned long long)c.over_x, (unsigned long long)pl.diagspan,
+                        (unsigned long long)(wy_layer_estimate(rules, side, g, size) >> 20) + 1,
+                        (unsigned long long)g);
     if (rc == WY_ECANCELED)
-        return wy_fail(WY_ECANCELED, err, errlen, "layer scan canceled after %llu positions",
-                       (unsigned long long)c.found);
+        return wyi_fail(WY_ECANCELED, err, errlen, "layer scan canceled after %llu positions",
+                        (unsigned long long)c.found);
     return rc;
 }
 

@@ -15,7 +15,7 @@
  * asked for: far fewer page faults for tables of hundreds of MiB. */
 #define BIG_BLOCK ((size_t)1 << 24)
 
-void *wy_tab_big_alloc(size_t n)
+void *wyi_tab_big_alloc(size_t n)
 {
     if (n < BIG_BLOCK)
         return calloc(n ? n : 1, 1);
@@ -28,7 +28,7 @@ void *wy_tab_big_alloc(size_t n)
     return p;
 }
 
-void wy_tab_big_free(void *p, size_t n)
+void wyi_tab_big_free(void *p, size_t n)
 {
     if (!p)
         return;
@@ -197,17 +197,17 @@ static uint64_t *grow_lines(shared *S, worker *w, uint64_t *old, size_t *bytes, 
                             size_t neww)
 {
     size_t nb = nlines * neww * sizeof(uint64_t);
-    uint64_t *n = wy_tab_big_alloc(nb);
+    uint64_t *n = wyi_tab_big_alloc(nb);
     if (!n)
         return NULL;
     for (size_t i = 0; old && i < nlines; i++) {
         if (i % GROW_POLL == GROW_POLL - 1 && !poll_stop(S, w)) {
-            wy_tab_big_free(n, nb);
+            wyi_tab_big_free(n, nb);
             return NULL;
         }
         memcpy(n + i * neww, old + i * oldw, oldw * sizeof *n);
     }
-    wy_tab_big_free(old, *bytes);
+    wyi_tab_big_free(old, *bytes);
     *bytes = nb;
     return n;
 }
@@ -1067,7 +1067,7 @@ static void *mirror_main(void *arg)
 
 static void worker_free(worker *w)
 {
-    wy_tab_big_free(w->rowb, w->rowb_bytes);
+    wyi_tab_big_free(w->rowb, w->rowb_bytes);
     free(w->rowptr);
     free(w->mark);
     free(w->hbits);
@@ -1091,7 +1091,7 @@ static void run_workers(worker *ws, unsigned T, loop_fn fn, void *(*thread_fn)(v
 }
 
 /* Allocate, compute, (mirror).  Returns a STOP_ code (STOP_NONE: done). */
-int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
+int wyi_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
 {
     S->ndiag = pl->block ? pl->dslots : pl->wyt ? (size_t)pl->R + pl->C - 1 : 0;
     S->W = pl->W;
@@ -1100,12 +1100,12 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
     int ok = 1;
     if (pl->dense) {
         S->colb_bytes = (size_t)pl->nl * pl->CW * S->W * 8;
-        S->colb = wy_tab_big_alloc(S->colb_bytes);
+        S->colb = wyi_tab_big_alloc(S->colb_bytes);
         S->colptr = calloc((size_t)pl->nl * pl->CW, 4);
         ok = S->colb && S->colptr;
         if (ok && S->ndiag) {
             S->diab_bytes = (size_t)pl->nl * S->ndiag * S->W * 8;
-            S->diab = wy_tab_big_alloc(S->diab_bytes);
+            S->diab = wyi_tab_big_alloc(S->diab_bytes);
             S->diaptr = calloc((size_t)pl->nl * S->ndiag, 4);
             ok = S->diab && S->diaptr;
         }
@@ -1127,7 +1127,7 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
     ok = ok && S->prog;
     if (ok && pl->block && pl->modmode == 1) {
         S->leftp_bytes = (size_t)pl->nl * pl->M * S->W * 8;
-        S->leftp = wy_tab_big_alloc(S->leftp_bytes);
+        S->leftp = wyi_tab_big_alloc(S->leftp_bytes);
         ok = S->leftp != NULL;
     }
     if (ok && pl->stream) {
@@ -1142,7 +1142,7 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
         ws[t].tid = t;
         ws[t].W = S->W;
         ws[t].rowb_bytes = (size_t)pl->nl * pl->B * S->W * 8;
-        ws[t].rowb = wy_tab_big_alloc(ws[t].rowb_bytes);
+        ws[t].rowb = wyi_tab_big_alloc(ws[t].rowb_bytes);
         ws[t].rowptr = calloc((size_t)pl->nl * pl->B, 4);
         ws[t].mark = calloc(S->W * 64, 4);
         ws[t].hbits = pl->nh > 1 ? calloc(S->W, 8) : NULL;
@@ -1170,8 +1170,8 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
     }
     for (unsigned t = 0; t < T; t++)
         worker_free(&ws[t]);
-    wy_tab_big_free(S->colb, S->colb_bytes);
-    wy_tab_big_free(S->diab, S->diab_bytes);
+    wyi_tab_big_free(S->colb, S->colb_bytes);
+    wyi_tab_big_free(S->diab, S->diab_bytes);
     free(S->colptr);
     free(S->diaptr);
     free(S->minY);
@@ -1180,20 +1180,20 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
     free(S->modb);
     free((void *)S->prog);
     free(S->outrow);
-    wy_tab_big_free(S->leftp, S->leftp_bytes);
+    wyi_tab_big_free(S->leftp, S->leftp_bytes);
     free(S->din);
     free(S->dout);
     free(S->msg);
     return stop;
 }
 
-uint32_t *wy_tab_terminal_values(const wy_rules *rules, const plan *pl)
+uint32_t *wyi_tab_terminal_values(const wy_rules *rules, const plan *pl)
 {
     /* the layers' heaps are 0..nh-1 (nh = 1 when the heap is xor-ed in) */
     const uint64_t P = pl->np - 1, H = pl->nh - 1;
     uint64_t *all = malloc(sizeof *all * (size_t)pl->nl);
     uint32_t *tv = malloc(sizeof *tv * (size_t)pl->nl);
-    if (!all || !tv || !wy_terminal_values(all, P, H, rules->misere != 0)) {
+    if (!all || !tv || !wyi_terminal_values(all, P, H, rules->misere != 0)) {
         free(all);
         free(tv);
         return NULL;
@@ -1204,7 +1204,7 @@ uint32_t *wy_tab_terminal_values(const wy_rules *rules, const plan *pl)
     return tv;
 }
 
-uint64_t wy_tab_total_cells(const plan *pl)
+uint64_t wyi_tab_total_cells(const plan *pl)
 {
     uint64_t n = (uint64_t)pl->R * pl->C;
     if (pl->tri) /* cells x <= y */

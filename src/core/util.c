@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-wy_status wy_fail(wy_status status, char *err, size_t errlen, const char *fmt, ...)
+wy_status wyi_fail(wy_status status, char *err, size_t errlen, const char *fmt, ...)
 {
     if (err && errlen) {
         va_list ap;
