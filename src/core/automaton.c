@@ -528,7 +528,197 @@ static int key(const char *line, const char *k, const char **rest)
     return 1;
 }
 
-#define PERR(...) (st = wyi_fail(WY_EINVAL, err, errlen, __VA_ARGS__), goto_fail = 1)
+/* The first line and the header's keys, in their order, into *in and
+ * *start. */
+static wy_status parse_header(lines *L, wy_automaton_info *in, uint32_t *start, char *err, size_t errlen)
+{
+    static const char *const keys[] = {"rules", "side", "value", "numeration", "encoding", "made-by", "learned",
+                                       "states", "start"};
+    const char *rest;
+    int r = next_line(L);
+    int64_t v;
+    const char *p;
+    if (r <= 0 || !key(L->buf, FORMAT_NAME, &rest))
+        return wyi_fail(WY_EINVAL, err, errlen, "line %u: not an automaton file (the first line must be '%s %d')",
+                        L->line, FORMAT_NAME, FORMAT_VERSION);
+    p = rest;
+    if (!word_int(&p, 1, 1000, &v) || *p)
+        return wyi_fail(WY_EINVAL, err, errlen, "line %u: bad format version '%s'", L->line, rest);
+    if (v != FORMAT_VERSION)
+        return wyi_fail(WY_EINVAL, err, errlen, "line %u: format version %" PRId64 " is not known (this is version %d)",
+                        L->line, v, FORMAT_VERSION);
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        r = next_line(L);
+        if (r < 0)
+            return wyi_fail(WY_EINVAL, err, errlen,
+                            "line %u: too long (600 bytes or more) or holds a control character", L->line);
+        if (r == 0)
+            return wyi_fail(WY_EINVAL, err, errlen, "the file ends before '%s'", keys[k]);
+        if (!key(L->buf, keys[k], &rest))
+            return wyi_fail(WY_EINVAL, err, errlen, "line %u: expected '%s ...'", L->line, keys[k]);
+        p = rest;
+        uint64_t u;
+        switch (k) {
+        case 0: {
+            char e2[WY_ERRLEN];
+            if (wy_rules_parse(&in->rules, rest, e2, sizeof e2) != WY_OK)
+                return wyi_fail(WY_EINVAL, err, errlen, "line %u: ruleset: %s", L->line, e2);
+            break;
+        }
+        case 1: {
+            int64_t a, b;
+            if (!word_int(&p, 0, UINT32_MAX, &a) || !word_int(&p, 0, UINT32_MAX, &b) || *p)
+                return wyi_fail(WY_EINVAL, err, errlen, "line %u: side: expected two numbers (passes left, heap)",
+                                L->line);
+            in->side.pass = (uint32_t)a;
+            in->side.heap = (uint32_t)b;
+            char e2[WY_ERRLEN];
+            if (wy_side_check(&in->rules, in->side, e2, sizeof e2) != WY_OK)
+                return wyi_fail(WY_EINVAL, err, errlen, "line %u: side: %s", L->line, e2);
+            break;
+        }
+        case 2:
+            if (!word_u64(&p, &u) || *p)
+                return wyi_fail(WY_EINVAL, err, errlen, "line %u: value: expected a number >= 0", L->line);
+            in->value = u;
+            break;
+        case 3:
+            if (strcmp(rest, "msd_fib") != 0)
+                return wyi_fail(WY_EINVAL, err, errlen, "line %u: numeration '%.40s' is not known (msd_fib is)",
+                                L->line, rest);
+            break;
+        case 4:
+            if (strcmp(rest, "diagonal-offset") != 0)
+                return wyi_fail(WY_EINVAL, err, errlen,
+                                "line %u: encoding '%.40s' is not known (diagonal-offset is)", L->line, rest);
+            break;
+        case 5:
+            snprintf(in->made_by, sizeof in->made_by, "%s", strcmp(rest, "-") ? rest : "");
+            break;
+        case 6: {
+            int64_t s, d;
+            if (!word_u64(&p, &u) || !word_int(&p, 0, 1000, &s) || !word_int(&p, 0, 1000, &d) || *p)
+                return wyi_fail(WY_EINVAL, err, errlen,
+                                "line %u: learned: expected three numbers (diagonals, suffix length, depth)", L->line);
+            in->diagonals = u;
+            in->suffix = (uint32_t)s;
+            in->depth = (uint32_t)d;
+            break;
+        }
+        case 7:
+            if (!word_int(&p, 1, MAX_STATES, &v) || *p)
+                return wyi_fail(WY_EINVAL, err, errlen, "line %u: states: expected a number from 1 to %u", L->line,
+                                MAX_STATES);
+            in->states = (uint32_t)v;
+            break;
+        case 8:
+            if (!word_int(&p, 0, (int64_t)in->states - 1, &v) || *p)
+                return wyi_fail(WY_EINVAL, err, errlen, "line %u: start: expected a state from 0 to %" PRIu32, L->line,
+                                in->states - 1);
+            *start = (uint32_t)v;
+            break;
+        }
+    }
+    return WY_OK;
+}
+
+/* The states' lines, in order, into a (its outputs and moves), then 'end'
+ * and nothing after it. */
+static wy_status parse_states(lines *L, wy_automaton *a, uint32_t states, char *err, size_t errlen)
+{
+    for (uint32_t s = 0; s < states; s++) {
+        int r = next_line(L);
+        if (r < 0)
+            return wyi_fail(WY_EINVAL, err, errlen,
+                            "line %u: too long (600 bytes or more) or holds a control character", L->line);
+        if (r == 0)
+            return wyi_fail(WY_EINVAL, err, errlen, "the file ends after %" PRIu32 " of %" PRIu32 " states", s, states);
+        const char *p = L->buf;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        int64_t id, o, v;
+        if (!word_int(&p, 0, MAX_STATES, &id) || (uint64_t)id != s)
+            return wyi_fail(WY_EINVAL, err, errlen, "line %u: expected state %" PRIu32 " (states are listed in order)",
+                            L->line, s);
+        if (!word_int(&p, -(int64_t)INT32_MAX, INT32_MAX, &o))
+            return wyi_fail(WY_EINVAL, err, errlen,
+                            "line %u: state %" PRIu32 ": bad output (a number of absolute value below 2^31)", L->line,
+                            s);
+        a->out[s] = o;
+        for (int dgt = 0; dgt < 2; dgt++) {
+            if (*p == '-' && (p[1] == '\0' || p[1] == ' ' || p[1] == '\t')) {
+                p++;
+                while (*p == ' ' || *p == '\t')
+                    p++;
+                continue;
+            }
+            if (!word_int(&p, 0, (int64_t)states - 1, &v))
+                return wyi_fail(WY_EINVAL, err, errlen,
+                                "line %u: state %" PRIu32 ": its move on %d must be a state from 0 to %" PRIu32
+                                " or '-'",
+                                L->line, s, dgt, states - 1);
+            a->next[2 * s + dgt] = (int32_t)v;
+        }
+        if (*p)
+            return wyi_fail(WY_EINVAL, err, errlen, "line %u: state %" PRIu32 ": unexpected '%.20s' after the moves",
+                            L->line, s, p);
+    }
+    int r = next_line(L);
+    if (r <= 0 || strcmp(L->buf, "end") != 0)
+        return wyi_fail(WY_EINVAL, err, errlen, "line %u: expected 'end' after the %" PRIu32 " states", L->line,
+                        states);
+    if (next_line(L) != 0)
+        return wyi_fail(WY_EINVAL, err, errlen, "line %u: text after 'end'", L->line);
+    return WY_OK;
+}
+
+/* Every Zeckendorf word must run to the end: the start goes to itself on 0,
+ * a move on 0 from every state, and a move on 1 from the start and from
+ * every state entered by a 0 (a 1 may follow a 0); no state entered by a 1
+ * moves on 1 (Zeckendorf words have no adjacent 1s), so no state is entered
+ * both ways.  Also the outputs' range into *in, for the row search. */
+static wy_status check_moves(const wy_automaton *a, wy_automaton_info *in, uint32_t start, char *err, size_t errlen)
+{
+    if (a->next[2 * start] != (int32_t)start)
+        return wyi_fail(WY_EINVAL, err, errlen,
+                        "the start state %" PRIu32 " must go to itself on 0 (leading zeros do not change a number)",
+                        start);
+    unsigned char *by0 = calloc(in->states, 1);
+    if (!by0)
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory");
+    by0[start] = 1;
+    for (uint32_t s = 0; s < in->states; s++)
+        if (a->next[2 * s] != NONE)
+            by0[a->next[2 * s]] = 1;
+    wy_status st = WY_OK;
+    for (uint32_t s = 0; s < in->states && st == WY_OK; s++) {
+        if (a->next[2 * s] == NONE)
+            st = wyi_fail(WY_EINVAL, err, errlen,
+                          "state %" PRIu32 " has no move on 0 (every state needs one: a 0 may always follow)", s);
+        else if (by0[s] && a->next[2 * s + 1] == NONE)
+            st = wyi_fail(WY_EINVAL, err, errlen,
+                          "state %" PRIu32 " is entered by a 0 (or is the start) and has no move on 1 (a Zeckendorf "
+                          "word could stop there)",
+                          s);
+    }
+    free(by0);
+    if (st != WY_OK)
+        return st;
+    in->min_out = INT64_MAX;
+    in->max_out = INT64_MIN;
+    for (uint32_t s = 0; s < in->states; s++) {
+        int32_t t = a->next[2 * s + 1];
+        if (t != NONE && a->next[2 * t + 1] != NONE)
+            return wyi_fail(WY_EINVAL, err, errlen,
+                            "state %" PRId32 " is entered by a 1 and has a move on 1 (adjacent 1s are not Zeckendorf)",
+                            t);
+        if (a->out[s] < in->min_out)
+            in->min_out = a->out[s];
+        if (a->out[s] > in->max_out)
+            in->max_out = a->out[s];
+    }
+    return WY_OK;
+}
 
 wy_status wy_automaton_parse(wy_automaton **out, const char *text, size_t len, char *err, size_t errlen)
 {
@@ -536,186 +726,17 @@ wy_status wy_automaton_parse(wy_automaton **out, const char *text, size_t len, c
     lines L = {text, text + len, 0, {0}};
     wy_automaton_info in;
     memset(&in, 0, sizeof in);
-    static const char *const keys[] = {"rules", "side", "value", "numeration", "encoding", "made-by", "learned",
-                                       "states", "start"};
-    const char *rest;
-    int r = next_line(&L);
-    int64_t v;
-    const char *p;
-    if (r <= 0 || !key(L.buf, FORMAT_NAME, &rest))
-        return wyi_fail(WY_EINVAL, err, errlen, "line %u: not an automaton file (the first line must be '%s %d')",
-                        L.line, FORMAT_NAME, FORMAT_VERSION);
-    p = rest;
-    if (!word_int(&p, 1, 1000, &v) || *p)
-        return wyi_fail(WY_EINVAL, err, errlen, "line %u: bad format version '%s'", L.line, rest);
-    if (v != FORMAT_VERSION)
-        return wyi_fail(WY_EINVAL, err, errlen, "line %u: format version %" PRId64 " is not known (this is version %d)",
-                        L.line, v, FORMAT_VERSION);
     uint32_t start = 0;
-    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
-        r = next_line(&L);
-        if (r < 0)
-            return wyi_fail(WY_EINVAL, err, errlen, "line %u: too long (600 bytes or more) or holds a control character", L.line);
-        if (r == 0)
-            return wyi_fail(WY_EINVAL, err, errlen, "the file ends before '%s'", keys[k]);
-        if (!key(L.buf, keys[k], &rest))
-            return wyi_fail(WY_EINVAL, err, errlen, "line %u: expected '%s ...'", L.line, keys[k]);
-        p = rest;
-        uint64_t u;
-        switch (k) {
-        case 0: {
-            char e2[WY_ERRLEN];
-            if (wy_rules_parse(&in.rules, rest, e2, sizeof e2) != WY_OK)
-                return wyi_fail(WY_EINVAL, err, errlen, "line %u: ruleset: %s", L.line, e2);
-            break;
-        }
-        case 1: {
-            int64_t a, b;
-            if (!word_int(&p, 0, UINT32_MAX, &a) || !word_int(&p, 0, UINT32_MAX, &b) || *p)
-                return wyi_fail(WY_EINVAL, err, errlen, "line %u: side: expected two numbers (passes left, heap)",
-                                L.line);
-            in.side.pass = (uint32_t)a;
-            in.side.heap = (uint32_t)b;
-            char e2[WY_ERRLEN];
-            if (wy_side_check(&in.rules, in.side, e2, sizeof e2) != WY_OK)
-                return wyi_fail(WY_EINVAL, err, errlen, "line %u: side: %s", L.line, e2);
-            break;
-        }
-        case 2:
-            if (!word_u64(&p, &u) || *p)
-                return wyi_fail(WY_EINVAL, err, errlen, "line %u: value: expected a number >= 0", L.line);
-            in.value = u;
-            break;
-        case 3:
-            if (strcmp(rest, "msd_fib") != 0)
-                return wyi_fail(WY_EINVAL, err, errlen, "line %u: numeration '%.40s' is not known (msd_fib is)",
-                                L.line, rest);
-            break;
-        case 4:
-            if (strcmp(rest, "diagonal-offset") != 0)
-                return wyi_fail(WY_EINVAL, err, errlen,
-                                "line %u: encoding '%.40s' is not known (diagonal-offset is)", L.line, rest);
-            break;
-        case 5:
-            snprintf(in.made_by, sizeof in.made_by, "%s", strcmp(rest, "-") ? rest : "");
-            break;
-        case 6: {
-            int64_t s, d;
-            if (!word_u64(&p, &u) || !word_int(&p, 0, 1000, &s) || !word_int(&p, 0, 1000, &d) || *p)
-                return wyi_fail(WY_EINVAL, err, errlen,
-                                "line %u: learned: expected three numbers (diagonals, suffix length, depth)", L.line);
-            in.diagonals = u;
-            in.suffix = (uint32_t)s;
-            in.depth = (uint32_t)d;
-            break;
-        }
-        case 7:
-            if (!word_int(&p, 1, MAX_STATES, &v) || *p)
-                return wyi_fail(WY_EINVAL, err, errlen, "line %u: states: expected a number from 1 to %u", L.line,
-                                MAX_STATES);
-            in.states = (uint32_t)v;
-            break;
-        case 8:
-            if (!word_int(&p, 0, (int64_t)in.states - 1, &v) || *p)
-                return wyi_fail(WY_EINVAL, err, errlen, "line %u: start: expected a state from 0 to %" PRIu32, L.line,
-                                in.states - 1);
-            start = (uint32_t)v;
-            break;
-        }
-    }
+    wy_status st = parse_header(&L, &in, &start, err, errlen);
+    if (st != WY_OK)
+        return st;
     wy_automaton *a = alloc_automaton(in.states);
     if (!a)
         return wyi_fail(WY_ERANGE, err, errlen, "out of memory for %" PRIu32 " states", in.states);
-    wy_status st = WY_OK;
-    int goto_fail = 0;
-    for (uint32_t s = 0; s < in.states && !goto_fail; s++) {
-        r = next_line(&L);
-        if (r <= 0) {
-            if (r < 0)
-                PERR("line %u: too long (600 bytes or more) or holds a control character", L.line);
-            else
-                PERR("the file ends after %" PRIu32 " of %" PRIu32 " states", s, in.states);
-            break;
-        }
-        p = L.buf;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        int64_t id, o;
-        if (!word_int(&p, 0, MAX_STATES, &id) || (uint64_t)id != s) {
-            PERR("line %u: expected state %" PRIu32 " (states are listed in order)", L.line, s);
-            break;
-        }
-        if (!word_int(&p, -(int64_t)INT32_MAX, INT32_MAX, &o)) {
-            PERR("line %u: state %" PRIu32 ": bad output (a number of absolute value below 2^31)", L.line, s);
-            break;
-        }
-        a->out[s] = o;
-        for (int dgt = 0; dgt < 2 && !goto_fail; dgt++) {
-            if (*p == '-' && (p[1] == '\0' || p[1] == ' ' || p[1] == '\t')) {
-                p++;
-                while (*p == ' ' || *p == '\t')
-                    p++;
-                continue;
-            }
-            if (!word_int(&p, 0, (int64_t)in.states - 1, &v))
-                PERR("line %u: state %" PRIu32 ": its move on %d must be a state from 0 to %" PRIu32 " or '-'",
-                     L.line, s, dgt, in.states - 1);
-            else
-                a->next[2 * s + dgt] = (int32_t)v;
-        }
-        if (!goto_fail && *p)
-            PERR("line %u: state %" PRIu32 ": unexpected '%.20s' after the moves", L.line, s, p);
-    }
-    if (!goto_fail) {
-        r = next_line(&L);
-        if (r <= 0 || strcmp(L.buf, "end") != 0)
-            PERR("line %u: expected 'end' after the %" PRIu32 " states", L.line, in.states);
-        else if (next_line(&L) != 0)
-            PERR("line %u: text after 'end'", L.line);
-    }
-    if (!goto_fail && a->next[2 * start] != (int32_t)start)
-        PERR("the start state %" PRIu32 " must go to itself on 0 (leading zeros do not change a number)", start);
-    if (!goto_fail) {
-        /* every Zeckendorf word must run to the end: a move on 0 from every
-         * state, and a move on 1 from the start and from every state entered
-         * by a 0 (a 1 may follow a 0); a state entered by a 1 has no move on
-         * 1 (checked below), so no state is entered both ways */
-        unsigned char *by0 = calloc(in.states, 1);
-        if (!by0) {
-            wy_automaton_free(a);
-            return wyi_fail(WY_ERANGE, err, errlen, "out of memory");
-        }
-        by0[start] = 1;
-        for (uint32_t s = 0; s < in.states; s++)
-            if (a->next[2 * s] != NONE)
-                by0[a->next[2 * s]] = 1;
-        for (uint32_t s = 0; s < in.states && !goto_fail; s++) {
-            if (a->next[2 * s] == NONE)
-                PERR("state %" PRIu32 " has no move on 0 (every state needs one: a 0 may always follow)", s);
-            else if (by0[s] && a->next[2 * s + 1] == NONE)
-                PERR("state %" PRIu32 " is entered by a 0 (or is the start) and has no move on 1 (a Zeckendorf word "
-                     "could stop there)", s);
-        }
-        free(by0);
-    }
-    if (!goto_fail) {
-        /* no state entered by a 1 may move on 1 (Zeckendorf words have no
-         * adjacent 1s); and the outputs' range, for the row search */
-        in.min_out = INT64_MAX;
-        in.max_out = INT64_MIN;
-        for (uint32_t s = 0; s < in.states; s++) {
-            int32_t t = a->next[2 * s + 1];
-            if (t != NONE && a->next[2 * t + 1] != NONE) {
-                PERR("state %" PRId32 " is entered by a 1 and has a move on 1 (adjacent 1s are not Zeckendorf)", t);
-                break;
-            }
-            if (a->out[s] < in.min_out)
-                in.min_out = a->out[s];
-            if (a->out[s] > in.max_out)
-                in.max_out = a->out[s];
-        }
-    }
-    if (goto_fail) {
+    st = parse_states(&L, a, in.states, err, errlen);
+    if (st == WY_OK)
+        st = check_moves(a, &in, start, err, errlen);
+    if (st != WY_OK) {
         wy_automaton_free(a);
         return st;
     }
@@ -1038,6 +1059,70 @@ static int learn_L(learner *l, unsigned L)
     return rc;
 }
 
+/* *out[n] = the layer's position on diagonal n minus floor(n phi), for the
+ * diagonals 0..N-1 (a layer scan; *out allocated, NULL on failure);
+ * WY_EUNDECIDED when an offset is not bounded. */
+static wy_status diagonal_offsets(int32_t **out, const wy_rules *rules, wy_side side, uint64_t g, uint64_t diagonals,
+                                  uint64_t mem_limit, const wy_run *run, char *err, size_t errlen)
+{
+    *out = NULL;
+    diag_ctx c;
+    memset(&c, 0, sizeof c);
+    c.N = diagonals;
+    c.skip = rules->has_terminal ? rules->terminal : UINT64_MAX;
+    c.x = malloc(diagonals * sizeof *c.x);
+    int32_t *d = malloc(diagonals * sizeof *d);
+    if (!c.x || !d) {
+        free(c.x);
+        free(d);
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory for %" PRIu64 " diagonals", diagonals);
+    }
+    wy_status st = scan_diagonals(&c, rules, side, g, mem_limit, run, err, errlen);
+    for (uint64_t n = 0; st == WY_OK && n < diagonals; n++) {
+        int64_t off = (int64_t)(c.x[n] - wyi_floor_phi_u64(n));
+        if (off < -(int64_t)INT32_MAX || off > INT32_MAX)
+            st = wyi_fail(WY_EUNDECIDED, err, errlen,
+                          "diagonal %" PRIu64 ": the position is %" PRId64 " from floor(n phi): not a bounded offset",
+                          n, off);
+        else
+            d[n] = (int32_t)off;
+    }
+    free(c.x);
+    if (st != WY_OK) {
+        free(d);
+        return st;
+    }
+    *out = d;
+    return WY_OK;
+}
+
+/* The learner's automaton (start 0, outputs' range set; *depth the longest
+ * representative word); NULL when out of memory. */
+static wy_automaton *candidate(const learner *l, uint32_t *depth)
+{
+    wy_automaton *a = alloc_automaton(l->n);
+    if (!a)
+        return NULL;
+    *depth = 0;
+    for (uint32_t s = 0; s < l->n; s++) {
+        a->out[s] = l->sig[(size_t)s * l->siglen]; /* the empty suffix comes first */
+        a->next[2 * s] = l->next[2 * s];
+        a->next[2 * s + 1] = l->next[2 * s + 1];
+        if (l->replen[s] > *depth)
+            *depth = l->replen[s];
+    }
+    a->start = 0;
+    a->info.min_out = INT64_MAX;
+    a->info.max_out = INT64_MIN;
+    for (uint32_t s = 0; s < l->n; s++) {
+        if (a->out[s] < a->info.min_out)
+            a->info.min_out = a->out[s];
+        if (a->out[s] > a->info.max_out)
+            a->info.max_out = a->out[s];
+    }
+    return a;
+}
+
 wy_status wy_automaton_learn(wy_automaton **out, const wy_rules *rules, wy_side side, uint64_t g,
                              uint64_t diagonals, uint64_t mem_limit, const char *made_by, const wy_run *run,
                              char *err, size_t errlen)
@@ -1055,32 +1140,9 @@ wy_status wy_automaton_learn(wy_automaton **out, const wy_rules *rules, wy_side 
     if (mem_limit && need > mem_limit)
         return refuse_memory(err, errlen, "learning from", diagonals, need, mem_limit);
     fib64_init();
-    diag_ctx c;
-    memset(&c, 0, sizeof c);
-    c.N = diagonals;
-    c.skip = rules->has_terminal ? rules->terminal : UINT64_MAX;
-    c.x = malloc(diagonals * sizeof *c.x);
-    int32_t *d = malloc(diagonals * sizeof *d);
-    if (!c.x || !d) {
-        free(c.x);
-        free(d);
-        return wyi_fail(WY_ERANGE, err, errlen, "out of memory for %" PRIu64 " diagonals", diagonals);
-    }
-    st = scan_diagonals(&c, rules, side, g, mem_limit, run, err, errlen);
-    for (uint64_t n = 0; st == WY_OK && n < diagonals; n++) {
-        int64_t off = (int64_t)(c.x[n] - wyi_floor_phi_u64(n));
-        if (off < -(int64_t)INT32_MAX || off > INT32_MAX)
-            st = wyi_fail(WY_EUNDECIDED, err, errlen,
-                          "diagonal %" PRIu64 ": the position is %" PRId64 " from floor(n phi): not a bounded offset",
-                          n, off);
-        else
-            d[n] = (int32_t)off;
-    }
-    free(c.x);
-    if (st != WY_OK) {
-        free(d);
+    int32_t *d;
+    if ((st = diagonal_offsets(&d, rules, side, g, diagonals, mem_limit, run, err, errlen)) != WY_OK)
         return st;
-    }
     learner l;
     memset(&l, 0, sizeof l);
     l.d = d;
@@ -1115,27 +1177,11 @@ wy_status wy_automaton_learn(wy_automaton **out, const wy_rules *rules, wy_side 
             break;
         }
         /* the candidate: does it give every diagonal of the data? */
-        a = alloc_automaton(l.n);
+        uint32_t depth;
+        a = candidate(&l, &depth);
         if (!a) {
             st = wyi_fail(WY_ERANGE, err, errlen, "out of memory for %u states", l.n);
             break;
-        }
-        uint32_t depth = 0;
-        for (uint32_t s = 0; s < l.n; s++) {
-            a->out[s] = l.sig[(size_t)s * l.siglen]; /* the empty suffix comes first */
-            a->next[2 * s] = l.next[2 * s];
-            a->next[2 * s + 1] = l.next[2 * s + 1];
-            if (l.replen[s] > depth)
-                depth = l.replen[s];
-        }
-        a->start = 0;
-        a->info.min_out = INT64_MAX;
-        a->info.max_out = INT64_MIN;
-        for (uint32_t s = 0; s < l.n; s++) {
-            if (a->out[s] < a->info.min_out)
-                a->info.min_out = a->out[s];
-            if (a->out[s] > a->info.max_out)
-                a->info.max_out = a->out[s];
         }
         uint64_t n = 0;
         for (; n < diagonals; n++)

@@ -174,7 +174,9 @@ static void why_above(wy_answer *ans, uint64_t none)
                  "beyond their bound B(x))", (unsigned long long)none, (unsigned long long)none);
 }
 
-/* Steps 1-5 for one position, except the table itself (NEED_TABLE). */
+/* Steps 1-5 for one position, except the table itself (NEED_TABLE).  One
+ * function of about 120 lines: the steps in their order, each a few lines
+ * that read what the earlier ones found. */
 static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, const mpz_t y, wy_side side,
                         const wy_run *run, char *err, size_t errlen)
 {

@@ -547,6 +547,144 @@ static int p_or_strip(wy_exact *e, res *r, mpz_t v, const mpz_t lo, const mpz_t 
     return r->has_value = 1;
 }
 
+/* The value of a proved strip when min(x, y) lies in one: 1 then. */
+static int strip_answer(wy_exact *e, res *r, mpz_t v, const mpz_t lo, const mpz_t hi, uint32_t pass)
+{
+    const int sv = strip_value(e, v, lo, hi, pass);
+    if (!sv)
+        return 0;
+    r->outcome = mpz_sgn(v) != 0;
+    r->has_value = 1;
+    r->method = sv == 2 ? M_STRIP_CACHED : M_STRIP;
+    return 1;
+}
+
+/* The kinds of base_eval with more than a line or two: each sets r (and v
+ * when r->has_value) and returns why what is missing is unknown (NULL: no
+ * reason to give). */
+static const char *eval_wythoff(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mpz_t y, mpz_srcptr lo,
+                                mpz_srcptr hi)
+{
+    r->outcome = !wy_wythoff_is_p(x, y);
+    r->method = "closed form: Wythoff pairs (floor(n phi) by integer square root)";
+    if (r->outcome && e->v1 && wy_automaton_contains(e->v1, lo, hi)) {
+        mpz_set_ui(v, 1);
+        r->has_value = 1;
+        r->method = M_V1;
+        return NULL;
+    }
+    if (p_or_strip(e, r, v, lo, hi, 0, M_STRIP, M_STRIP_CACHED))
+        return NULL;
+    if (!e->v1)
+        return no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
+    r->method = "closed form: Wythoff pairs, and the value-1 layer by its Fibonacci automaton proved by "
+                "Walnut (docs/automata.md)";
+    r->vmin = 2;
+    return "G >= 2: neither a P-position nor on the value-1 layer (" M_V1 "); Wythoff's values "
+           "2 and above have no known closed form";
+}
+
+static const char *eval_wythoff_max(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mpz_t y, mpz_srcptr lo,
+                                    mpz_srcptr hi)
+{
+    unsigned long q = (unsigned long)e->base.max + 1;
+    mpz_set_ui(e->t[0], mpz_fdiv_ui(x, q));
+    mpz_set_ui(e->t[1], mpz_fdiv_ui(y, q));
+    r->outcome = !wy_wythoff_is_p(e->t[0], e->t[1]);
+    r->method = "periodic P-positions (paper 002, Theorem 1.2): (x mod (N+1), y mod (N+1)) a Wythoff pair";
+    if (p_or_strip(e, r, v, lo, hi, 0, STRIP_METHODS("paper 002 Thm 1.2 for the outcome; value by ")))
+        return NULL;
+    if (!(cert_try(e, 1) && e->cert_state == 1))
+        return no_value(e, "the values of this max=N have no periodicity certificate", lo);
+    uint32_t a, c;
+    cert_red(e, &a, &c, x, y);
+    mpz_set_ui(v, wy_table_get(e->cert, a, c, (wy_side){0, 0}));
+    r->has_value = 1;
+    r->method = "paper 002 Thm 1.2 for the outcome; value by a periodicity certificate (docs/exact.md)";
+    return NULL;
+}
+
+static const char *eval_terminal2(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mpz_t y, mpz_srcptr lo,
+                                  mpz_srcptr hi)
+{
+    r->outcome = !t2_is_p(e, lo, hi);
+    r->method = "P-positions through g(n) and Hofstadter's G-sequence (paper 001, Theorem 1)";
+    if (r->outcome == 0)
+        return NULL; /* value 0, set by base_eval */
+    if (wy_wythoff_is_p(x, y)) {
+        /* x >= SMALL or y >= SMALL here, so x >= 8 or y >= 8 */
+        mpz_set_ui(v, 1);
+        r->has_value = 1;
+        r->method = "paper 001, Theorems 1-2: G = 1 exactly at Wythoff's P-positions when x >= 8 or y >= 8";
+        return NULL;
+    }
+    if (p_or_strip(e, r, v, lo, hi, 0, STRIP_METHODS("paper 001 for the outcome; value by ")))
+        return NULL;
+    return no_value(e, "values other than 0 and 1 have no known closed form here", lo);
+}
+
+static const char *eval_wythoff_pass(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mpz_t y, mpz_srcptr lo,
+                                     mpz_srcptr hi, uint32_t pass)
+{
+    static const char cor2_walnut[] =
+        "paper 000 Corollary 2 (P iff Wythoff value 1 when x >= 9 or y >= 9), proved for every position by Walnut "
+        "with Wythoff's value-1 automaton (docs/automata.md)";
+    if (pass == 0) {
+        r->outcome = !wy_wythoff_is_p(x, y);
+        r->method = "closed form: Wythoff pairs (pass used: plain Wythoff)";
+        if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP, M_STRIP_CACHED))
+            return no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
+        return NULL;
+    }
+    /* x >= 9 or y >= 9 here (not both below SMALL): a P-position by the
+     * proved automaton needs no strip (winning moves test their
+     * candidates this way) */
+    if (e->v1 && wy_automaton_contains(e->v1, lo, hi)) {
+        r->outcome = 0;
+        r->method = cor2_walnut;
+        return NULL;
+    }
+    if (strip_answer(e, r, v, lo, hi, 1))
+        return NULL;
+    /* not both below SMALL = 64, so x >= 9 or y >= 9: paper 000 Corollary 2,
+     * P iff G_Wythoff = 1; bf_not_one needs x >= 7, true when min >= 7,
+     * and a smaller min lies in the strip unless the strip failed */
+    if (e->v1) {
+        r->outcome = !wy_automaton_contains(e->v1, lo, hi);
+        r->method = cor2_walnut;
+        return r->outcome ? "the value of an N-position of the pass game has no known closed form" : NULL;
+    }
+    if (wy_wythoff_is_p(x, y) || bf_not_one(e, lo, hi)) {
+        r->outcome = 1;
+        r->method = "paper 000 Corollary 2 (P iff Wythoff value 1) and Blass-Fraenkel's bound on "
+                    "value-1 positions (paper 000 Theorem 3)";
+        return NULL;
+    }
+    return "deciding it needs to know whether Wythoff's value there is 1 (paper 000, Corollary 2), "
+           "and the position lies near a Wythoff pair, where no known method decides that";
+}
+
+static const char *eval_bounded(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mpz_t y, mpz_srcptr lo,
+                                mpz_srcptr hi, uint32_t pass)
+{
+    if (strip_answer(e, r, v, lo, hi, pass))
+        return NULL;
+    if (!cert_try(e, 0))
+        return e->cert_err;
+    uint32_t a, c;
+    cert_red(e, &a, &c, x, y);
+    uint32_t g = wy_table_get(e->cert, a, c, (wy_side){pass, 0});
+    r->outcome = g != 0;
+    if (e->cert_state == 1) {
+        mpz_set_ui(v, g);
+        r->has_value = 1;
+        r->method = "periodic values, proved by a periodicity certificate (docs/exact.md)";
+    } else {
+        r->method = "periodic outcomes, proved by a periodicity certificate (docs/exact.md)";
+    }
+    return NULL;
+}
+
 static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mpz_t y, uint32_t pass, char *err,
                            size_t errlen)
 {
@@ -565,7 +703,6 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
     mpz_srcptr lo, hi;
     wyi_ex_order(&lo, &hi, x, y);
     const char *why = NULL;
-    int sv;
     switch (e->kind) {
     case K_NIM:
         mpz_xor(v, x, y);
@@ -592,43 +729,8 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         r->method = "closed form: P-positions (0,0) and {2k+1, 2k+2} (docs/exact.md)";
         p_or_strip(e, r, v, lo, hi, 1, STRIP_METHODS("closed form for the outcome; value by "));
         break;
-    case K_WYT:
-        r->outcome = !wy_wythoff_is_p(x, y);
-        r->method = "closed form: Wythoff pairs (floor(n phi) by integer square root)";
-        if (r->outcome && e->v1 && wy_automaton_contains(e->v1, lo, hi)) {
-            mpz_set_ui(v, 1);
-            r->has_value = 1;
-            r->method = M_V1;
-        } else if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP, M_STRIP_CACHED)) {
-            why = e->v1 ? "G >= 2: neither a P-position nor on the value-1 layer (" M_V1 "); Wythoff's values "
-                          "2 and above have no known closed form"
-                        : no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
-            if (e->v1) {
-                r->method = "closed form: Wythoff pairs, and the value-1 layer by its Fibonacci automaton proved by "
-                            "Walnut (docs/automata.md)";
-                r->vmin = 2;
-            }
-        }
-        break;
-    case K_WMAX: {
-        unsigned long q = (unsigned long)b->max + 1;
-        mpz_set_ui(e->t[0], mpz_fdiv_ui(x, q));
-        mpz_set_ui(e->t[1], mpz_fdiv_ui(y, q));
-        r->outcome = !wy_wythoff_is_p(e->t[0], e->t[1]);
-        r->method = "periodic P-positions (paper 002, Theorem 1.2): (x mod (N+1), y mod (N+1)) a Wythoff pair";
-        if (p_or_strip(e, r, v, lo, hi, 0, STRIP_METHODS("paper 002 Thm 1.2 for the outcome; value by ")))
-            break;
-        if (cert_try(e, 1) && e->cert_state == 1) {
-            uint32_t a, c;
-            cert_red(e, &a, &c, x, y);
-            mpz_set_ui(v, wy_table_get(e->cert, a, c, (wy_side){0, 0}));
-            r->has_value = 1;
-            r->method = "paper 002 Thm 1.2 for the outcome; value by a periodicity certificate (docs/exact.md)";
-        } else {
-            why = no_value(e, "the values of this max=N have no periodicity certificate", lo);
-        }
-        break;
-    }
+    case K_WYT: why = eval_wythoff(e, r, v, x, y, lo, hi); break;
+    case K_WMAX: why = eval_wythoff_max(e, r, v, x, y, lo, hi); break;
     case K_WMOD:
         /* paper 004: the P-positions are Wythoff's pairs with smaller heap < M */
         r->outcome = !(wy_wythoff_is_p(x, y) && mpz_cmp_ui(lo, b->mod) < 0);
@@ -636,20 +738,7 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         if (r->outcome)
             why = no_value(e, "the values of mod=M have no known closed form", lo);
         break;
-    case K_WT2:
-        r->outcome = !t2_is_p(e, lo, hi);
-        r->method = "P-positions through g(n) and Hofstadter's G-sequence (paper 001, Theorem 1)";
-        if (r->outcome == 0)
-            break; /* value 0, set after the switch */
-        if (wy_wythoff_is_p(x, y)) {
-            /* x >= SMALL or y >= SMALL here, so x >= 8 or y >= 8 */
-            mpz_set_ui(v, 1);
-            r->has_value = 1;
-            r->method = "paper 001, Theorems 1-2: G = 1 exactly at Wythoff's P-positions when x >= 8 or y >= 8";
-        } else if (!p_or_strip(e, r, v, lo, hi, 0, STRIP_METHODS("paper 001 for the outcome; value by "))) {
-            why = no_value(e, "values other than 0 and 1 have no known closed form here", lo);
-        }
-        break;
+    case K_WT2: why = eval_terminal2(e, r, v, x, y, lo, hi); break;
     case K_WT2M:
         /* paper 001: for x >= 8 or y >= 8, P-positions = Wythoff's */
         r->outcome = !wy_wythoff_is_p(x, y);
@@ -657,78 +746,11 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         if (!p_or_strip(e, r, v, lo, hi, 0, STRIP_METHODS("paper 001 for the outcome; value by ")))
             why = no_value(e, "misere values other than 0 have no known closed form here", lo);
         break;
-    case K_WPASS:
-        if (pass == 0) {
-            r->outcome = !wy_wythoff_is_p(x, y);
-            r->method = "closed form: Wythoff pairs (pass used: plain Wythoff)";
-            if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP, M_STRIP_CACHED))
-                why = no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
-            break;
-        }
-        /* x >= 9 or y >= 9 here (not both below SMALL): a P-position by the
-         * proved automaton needs no strip (winning moves test their
-         * candidates this way) */
-        if (e->v1 && wy_automaton_contains(e->v1, lo, hi)) {
-            r->outcome = 0;
-            r->method = "paper 000 Corollary 2 (P iff Wythoff value 1 when x >= 9 or y >= 9), proved for every "
-                        "position by Walnut with Wythoff's value-1 automaton (docs/automata.md)";
-            break;
-        }
-        if ((sv = strip_value(e, v, lo, hi, 1))) {
-            r->outcome = mpz_sgn(v) != 0;
-            r->has_value = 1;
-            r->method = sv == 2 ? M_STRIP_CACHED : M_STRIP;
-            break;
-        }
-        /* not both below SMALL = 64, so x >= 9 or y >= 9: paper 000 Corollary 2,
-         * P iff G_Wythoff = 1; bf_not_one needs x >= 7, true when min >= 7,
-         * and a smaller min lies in the strip unless the strip failed */
-        if (e->v1) {
-            r->outcome = !wy_automaton_contains(e->v1, lo, hi);
-            r->method = "paper 000 Corollary 2 (P iff Wythoff value 1 when x >= 9 or y >= 9), proved for every "
-                        "position by Walnut with Wythoff's value-1 automaton (docs/automata.md)";
-            if (r->outcome)
-                why = "the value of an N-position of the pass game has no known closed form";
-        } else if (wy_wythoff_is_p(x, y) || bf_not_one(e, lo, hi)) {
-            r->outcome = 1;
-            r->method = "paper 000 Corollary 2 (P iff Wythoff value 1) and Blass-Fraenkel's bound on "
-                        "value-1 positions (paper 000 Theorem 3)";
-        } else {
-            why = "deciding it needs to know whether Wythoff's value there is 1 (paper 000, Corollary 2), "
-                  "and the position lies near a Wythoff pair, where no known method decides that";
-        }
-        break;
-    case K_BOUNDED:
-        if ((sv = strip_value(e, v, lo, hi, pass))) {
-            r->outcome = mpz_sgn(v) != 0;
-            r->has_value = 1;
-            r->method = sv == 2 ? M_STRIP_CACHED : M_STRIP;
-            break;
-        }
-        if (cert_try(e, 0)) {
-            uint32_t a, c;
-            cert_red(e, &a, &c, x, y);
-            uint32_t g = wy_table_get(e->cert, a, c, (wy_side){pass, 0});
-            r->outcome = g != 0;
-            if (e->cert_state == 1) {
-                mpz_set_ui(v, g);
-                r->has_value = 1;
-                r->method = "periodic values, proved by a periodicity certificate (docs/exact.md)";
-            } else {
-                r->method = "periodic outcomes, proved by a periodicity certificate (docs/exact.md)";
-            }
-        } else {
-            why = e->cert_err;
-        }
-        break;
+    case K_WPASS: why = eval_wythoff_pass(e, r, v, x, y, lo, hi, pass); break;
+    case K_BOUNDED: why = eval_bounded(e, r, v, x, y, lo, hi, pass); break;
     default:
-        if ((sv = strip_value(e, v, lo, hi, pass))) {
-            r->outcome = mpz_sgn(v) != 0;
-            r->has_value = 1;
-            r->method = sv == 2 ? M_STRIP_CACHED : M_STRIP;
-        } else {
+        if (!strip_answer(e, r, v, lo, hi, pass))
             why = no_value(e, "no closed form is known for this ruleset", lo);
-        }
         break;
     }
     if (r->outcome < 0 && r->has_value)
