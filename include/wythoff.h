@@ -97,7 +97,9 @@ typedef struct {
     wy_progress_fn progress; /* NULL: none */
     void *progress_ctx;
     unsigned band;           /* table engine: rows per band, 0 automatic (at most 64);
-                                results never depend on it (tests vary it) */
+                                the results never depend on it, the memory of each
+                                thread and the messages of wy_table_block_run do
+                                (wythoff-mpi --band) */
 } wy_run;
 
 /* ------------------------------------------------------------------ */
@@ -306,12 +308,8 @@ WY_API uint64_t wy_table_estimate_run(const wy_rules *rules, uint32_t rows, uint
 WY_API wy_status wy_table_compute(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols,
                            wy_side side, uint64_t mem_limit, char *err, size_t errlen);
 
-/* The same with the layout chosen by the caller (tests and benchmarks). */
-WY_API wy_status wy_table_compute_layout(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols,
-                                  wy_side side, uint64_t mem_limit, wy_layout layout, char *err,
-                                  size_t errlen);
-
-/* The same, with threads, progress and cancellation (run may be NULL).
+/* The same with the layout chosen by the caller (AUTO: as wy_table_compute)
+ * and with threads, progress and cancellation (run may be NULL).
  * The result does not depend on run->threads.  Cells take 2 bytes while
  * the values fit (the estimate counts 2 bytes), 4 bytes otherwise: a value
  * above 65535 restarts the computation with 4-byte cells, within mem_limit.
@@ -319,6 +317,12 @@ WY_API wy_status wy_table_compute_layout(wy_table **out, const wy_rules *rules, 
 WY_API wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols,
                                wy_side side, uint64_t mem_limit, wy_layout layout, const wy_run *run,
                                char *err, size_t errlen);
+
+/* Deprecated: wy_table_compute_run with run NULL, which it calls (kept
+ * because a minor version removes no function, CHANGELOG.md). */
+WY_API wy_status wy_table_compute_layout(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols,
+                                         wy_side side, uint64_t mem_limit, wy_layout layout, char *err,
+                                         size_t errlen);
 
 /* A table written row by row: fn(ctx, x, values, cols) receives the values
  * of row x (side state `side`) for x = 0, 1, ..., rows - 1 in order, never

@@ -102,7 +102,7 @@ typedef struct {
     wy_compare_engine engine_a, engine_b;
     uint64_t bytes;
     uint64_t work;
-    int hold_b; /* internal: both tables: B is kept in memory and A written row by row */
+    int reserved; /* 0 (keeps the struct's size: the SONAME stays libwythoff.so.0) */
 } wy_compare_plan;
 
 WY_API wy_status wy_compare_plan_make(wy_compare_plan *plan, const wy_compare_side *a, const wy_compare_side *b,

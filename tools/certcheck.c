@@ -199,6 +199,108 @@ static rowset capture(const uint64_t *bits, uint64_t m, uint64_t top)
     return s;
 }
 
+/* The options of cell (x, y) of layer p besides its row: the column cells
+ * (x - a, y) cs[0..amax), the diagonal cells (x - a, y - a) ds[0..dmax),
+ * and the pass, the cell one layer down pv (when has_pass). */
+typedef struct {
+    const uint32_t *cs, *ds;
+    uint32_t amax, dmax;
+    int has_pass;
+    uint32_t pv;
+} cell_opts;
+
+/* max=N: the mex of the cell's options, marked in stamp[0..nstamp) with a
+ * new generation *gen; its row's options are row[y - b], b <= min(y, N). */
+static uint64_t mex_bounded(uint32_t *stamp, size_t nstamp, uint32_t *gen, const uint32_t *row, uint64_t y,
+                            uint32_t N, const cell_opts *o)
+{
+    if (++*gen == 0) {
+        memset(stamp, 0, nstamp * sizeof *stamp);
+        *gen = 1;
+    }
+    const uint32_t g0 = *gen;
+    /* every value is at most maxopt */
+    uint64_t bmax = N < y ? N : y;
+    for (uint64_t b = 1; b <= bmax; b++)
+        stamp[row[y - b]] = g0;
+    for (uint32_t a = 0; a < o->amax; a++)
+        stamp[o->cs[a]] = g0;
+    for (uint32_t a = 0; a < o->dmax; a++)
+        stamp[o->ds[a]] = g0;
+    if (o->has_pass)
+        stamp[o->pv] = g0;
+    uint64_t g = 0;
+    while (stamp[g] == g0)
+        g++;
+    return g;
+}
+
+/* Unbounded: the row is every earlier value, as the bitset b with its mex
+ * *mrow and largest value *top; the cell's value is the first value >= that
+ * mex in neither the row nor the other options, looked for in a window of
+ * NW words and beyond it value by value.  Enters it into the row. */
+static uint64_t mex_unbounded(uint64_t *b, uint64_t *mrow, uint64_t *top, size_t NW, const cell_opts *o)
+{
+    uint64_t win[64];
+    const uint64_t base = *mrow, w0 = base >> 6, lo = w0 << 6, span = (uint64_t)NW << 6;
+#define WIN_SET(v)                                                                                                 \
+    do {                                                                                                           \
+        uint64_t o_ = (uint64_t)(v) - lo;                                                                          \
+        if (o_ < span)                                                                                             \
+            win[o_ >> 6] |= (uint64_t)1 << (o_ & 63);                                                              \
+    } while (0)
+    memcpy(win, b + w0, NW * sizeof *win);
+    for (uint32_t a = 0; a < o->amax; a++)
+        WIN_SET(o->cs[a]);
+    for (uint32_t a = 0; a < o->dmax; a++)
+        WIN_SET(o->ds[a]);
+    if (o->has_pass)
+        WIN_SET(o->pv);
+#undef WIN_SET
+    uint64_t g = UINT64_MAX;
+    for (size_t w = 0; w < NW; w++)
+        if (~win[w]) {
+            g = ((w0 + w) << 6) + (uint64_t)__builtin_ctzll(~win[w]);
+            break;
+        }
+    if (g == UINT64_MAX) { /* a full window: go on value by value */
+        for (g = lo + span;; g++) {
+            int in = bitset_get(b, g) || (o->has_pass && o->pv == g);
+            for (uint32_t a = 0; !in && a < o->amax; a++)
+                in = o->cs[a] == g;
+            for (uint32_t a = 0; !in && a < o->dmax; a++)
+                in = o->ds[a] == g;
+            if (!in)
+                break;
+        }
+    }
+    b[g >> 6] |= (uint64_t)1 << (g & 63);
+    if (g == base) {
+        uint64_t m = base + 1;
+        while (bitset_get(b, m))
+            m++;
+        *mrow = m;
+    }
+    if (g > *top)
+        *top = g;
+    return g;
+}
+
+/* compute's memory: the marks of the bounded rules (stamp), the row
+ * bitsets of the unbounded ones (bits, words each, with each row's mex and
+ * largest value), the current column and the diagonals of options. */
+typedef struct {
+    uint32_t *stamp;
+    uint64_t *bits, *mrow, *top;
+    size_t words;
+    uint32_t *colv, *diagv;
+} scratch;
+
+static void scratch_free(scratch *w)
+{
+    free(w->bits), free(w->mrow), free(w->top), free(w->stamp), free(w->colv), free(w->diagv);
+}
+
 /* Fill t (t->v allocated by the caller) by the mex recursion, column by
  * column, layers in increasing order, rows in increasing order.  When
  * cap1/cap2 are given, the row sets after columns c1 and c2 are recorded
@@ -208,25 +310,24 @@ static int compute(values *t, uint64_t c1, rowset *cap1, uint64_t c2, rowset *ca
     const uint32_t R = t->R, L = t->L, N = t->r.max;
     const uint64_t Y = t->Y;
     const size_t nseq = (size_t)L * R;
-    uint64_t *bits = NULL, *mrow = NULL, *top = NULL;
-    uint32_t *stamp = NULL;
-    size_t words = 0;
+    scratch m;
+    memset(&m, 0, sizeof m);
     /* options of one cell: at most N + 2N + 1 bounded, 2R + 1 besides the row unbounded */
     const size_t maxopt = N ? (size_t)3 * N + 2 : (size_t)2 * R + 2;
     const size_t NW = maxopt / 64 + 2 < 64 ? maxopt / 64 + 2 : 64; /* the mex window, in words */
     if (N) {
-        stamp = calloc(maxopt + 2, sizeof *stamp);
-        if (!stamp)
+        m.stamp = calloc(maxopt + 2, sizeof *m.stamp);
+        if (!m.stamp)
             return 3;
     } else {
         /* a value is at most its number of options: y + x + min(x, y) + 1 */
         const uint64_t V = Y + 2 * (uint64_t)R + 2;
-        words = (size_t)(V / 64 + NW + 2);
-        bits = calloc(nseq * words, sizeof *bits);
-        mrow = calloc(nseq, sizeof *mrow);
-        top = calloc(nseq, sizeof *top);
-        if (!bits || !mrow || !top) {
-            free(bits), free(mrow), free(top);
+        m.words = (size_t)(V / 64 + NW + 2);
+        m.bits = calloc(nseq * m.words, sizeof *m.bits);
+        m.mrow = calloc(nseq, sizeof *m.mrow);
+        m.top = calloc(nseq, sizeof *m.top);
+        if (!m.bits || !m.mrow || !m.top) {
+            scratch_free(&m);
             return 3;
         }
     }
@@ -236,111 +337,47 @@ static int compute(values *t, uint64_t c1, rowset *cap1, uint64_t c2, rowset *ca
      * slot of d is reused by d + R only after d's last row), so that the
      * column options of (x, y) are colv[p * R + x - a] and the diagonal
      * options diagv[slot][p][x - a], a = 1, 2, ... */
-    uint32_t *colv = malloc(nseq * sizeof *colv);
-    uint32_t *diagv = t->r.diag ? malloc((size_t)R * nseq * sizeof *diagv) : NULL;
-    if (!colv || (t->r.diag && !diagv)) {
-        free(bits), free(mrow), free(top), free(stamp), free(colv), free(diagv);
+    m.colv = malloc(nseq * sizeof *m.colv);
+    m.diagv = t->r.diag ? malloc((size_t)R * nseq * sizeof *m.diagv) : NULL;
+    if (!m.colv || (t->r.diag && !m.diagv)) {
+        scratch_free(&m);
         return 3;
     }
     uint32_t gen = 0;
-    uint64_t win[64];
     for (uint64_t y = 0; y < Y; y++) {
         for (uint32_t p = 0; p < L; p++)
             for (uint32_t x = 0; x < R; x++) {
                 const size_t i = (size_t)p * R + x;
-                const uint32_t amax = N && N < x ? N : x;
-                const uint32_t dmax = !t->r.diag ? 0 : amax < y ? amax : (uint32_t)y;
+                cell_opts o;
+                o.amax = N && N < x ? N : x;
+                o.dmax = !t->r.diag ? 0 : o.amax < y ? o.amax : (uint32_t)y;
                 const size_t slot = (size_t)((y + R - x) % R);
-                uint32_t *dg = t->r.diag ? diagv + (slot * L + p) * R : NULL;
-                /* column (x - a, y), a <= amax; diagonal (x - a, y - a), a <= dmax */
-                const uint32_t *cs = colv + i - amax, *ds = dg ? dg + x - dmax : NULL;
+                uint32_t *dg = t->r.diag ? m.diagv + (slot * L + p) * R : NULL;
+                o.cs = m.colv + i - o.amax;
+                o.ds = dg ? dg + x - o.dmax : NULL;
                 /* pass: (x, y) one layer down, unless (x, y) = (0, 0) */
-                const int has_pass = p > 0 && (x > 0 || y > 0);
-                const uint32_t pv = has_pass ? colv[i - R] : 0;
+                o.has_pass = p > 0 && (x > 0 || y > 0);
+                o.pv = o.has_pass ? m.colv[i - R] : 0;
                 uint32_t *row = cell(t, p, x);
-                uint64_t g;
-                if (N) {
-                    if (++gen == 0) {
-                        memset(stamp, 0, (maxopt + 2) * sizeof *stamp);
-                        gen = 1;
-                    }
-                    /* row: (x, y - b), b <= min(y, N); every value is at most maxopt */
-                    uint64_t bmax = N < y ? N : y;
-                    for (uint64_t b = 1; b <= bmax; b++)
-                        stamp[row[y - b]] = gen;
-                    for (uint32_t a = 0; a < amax; a++)
-                        stamp[cs[a]] = gen;
-                    for (uint32_t a = 0; a < dmax; a++)
-                        stamp[ds[a]] = gen;
-                    if (has_pass)
-                        stamp[pv] = gen;
-                    g = 0;
-                    while (stamp[g] == gen)
-                        g++;
-                } else {
-                    /* the row: every earlier value, as a bitset with its mex;
-                     * the mex of the cell is the first value >= that mex in
-                     * neither the row nor the other options */
-                    uint64_t *b = bits + i * words;
-                    const uint64_t base = mrow[i], w0 = base >> 6, lo = w0 << 6, span = (uint64_t)NW << 6;
-#define WIN_SET(v)                                                                                                 \
-    do {                                                                                                           \
-        uint64_t o_ = (uint64_t)(v) - lo;                                                                          \
-        if (o_ < span)                                                                                             \
-            win[o_ >> 6] |= (uint64_t)1 << (o_ & 63);                                                              \
-    } while (0)
-                    memcpy(win, b + w0, NW * sizeof *win);
-                    for (uint32_t a = 0; a < amax; a++)
-                        WIN_SET(cs[a]);
-                    for (uint32_t a = 0; a < dmax; a++)
-                        WIN_SET(ds[a]);
-                    if (has_pass)
-                        WIN_SET(pv);
-#undef WIN_SET
-                    g = UINT64_MAX;
-                    for (size_t w = 0; w < NW; w++)
-                        if (~win[w]) {
-                            g = ((w0 + w) << 6) + (uint64_t)__builtin_ctzll(~win[w]);
-                            break;
-                        }
-                    if (g == UINT64_MAX) { /* a full window: go on value by value */
-                        for (g = lo + span;; g++) {
-                            int in = bitset_get(b, g) || (has_pass && pv == g);
-                            for (uint32_t a = 0; !in && a < amax; a++)
-                                in = cs[a] == g;
-                            for (uint32_t a = 0; !in && a < dmax; a++)
-                                in = ds[a] == g;
-                            if (!in)
-                                break;
-                        }
-                    }
-                    b[g >> 6] |= (uint64_t)1 << (g & 63);
-                    if (g == base) {
-                        uint64_t m = base + 1;
-                        while (bitset_get(b, m))
-                            m++;
-                        mrow[i] = m;
-                    }
-                    if (g > top[i])
-                        top[i] = g;
-                }
+                uint64_t g = N ? mex_bounded(m.stamp, maxopt + 2, &gen, row, y, N, &o)
+                               : mex_unbounded(m.bits + i * m.words, &m.mrow[i], &m.top[i], NW, &o);
                 row[y] = (uint32_t)g;
-                colv[i] = (uint32_t)g;
+                m.colv[i] = (uint32_t)g;
                 if (dg)
                     dg[x] = (uint32_t)g;
             }
         if (!N && ((cap1 && y == c1) || (cap2 && y == c2))) {
             rowset *dst = y == c1 && cap1 ? cap1 : cap2;
             for (size_t i = 0; i < nseq; i++) {
-                dst[i] = capture(bits + i * words, mrow[i], top[i]);
+                dst[i] = capture(m.bits + i * m.words, m.mrow[i], m.top[i]);
                 if (dst[i].nA == (size_t)-1) {
-                    free(bits), free(mrow), free(top), free(stamp), free(colv), free(diagv);
+                    scratch_free(&m);
                     return 3;
                 }
             }
         }
     }
-    free(bits), free(mrow), free(top), free(stamp), free(colv), free(diagv);
+    scratch_free(&m);
     return 0;
 }
 
@@ -407,6 +444,113 @@ static void cert_free(cert *c)
     c->pre = c->per = c->sal = NULL;
 }
 
+/* 1, with the reason in err, when the last line read was not text. */
+static int bad_line(const reader *rd, char *err, size_t errlen)
+{
+    if (!rd->bad[0])
+        return 0;
+    snprintf(err, errlen, "%s", rd->bad);
+    return 1;
+}
+
+/* The format line, the ruleset and the numbers up to the window: 0, or 2
+ * with the reason in err. */
+static int read_header(cert *c, reader *rd, char *err, size_t errlen)
+{
+    const char *l = next_line(rd);
+    if (!l || strcmp(l, FORMAT_LINE) != 0)
+        return snprintf(err, errlen, "not a certificate: the first line is not '%s'%s%s", FORMAT_LINE,
+                        rd->bad[0] ? ": " : "", rd->bad),
+               2;
+    l = next_line(rd);
+    if (bad_line(rd, err, errlen))
+        return 2;
+    if (!l || strncmp(l, "rules ", 6) != 0)
+        return snprintf(err, errlen, "line %" PRIu64 ": 'rules RULES' expected", rd->ln), 2;
+    if (!parse_rules(&c->r, l + 6, err, errlen)) {
+        char why[512];
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, errlen, "line %" PRIu64 ": %.400s", rd->ln, why);
+        return 2;
+    }
+    format_rules(c->text, sizeof c->text, &c->r);
+    static const char *keys[] = {"rows", "layers", "y0", "period", "shift", "window"};
+    uint64_t *dst[] = {NULL, NULL, &c->y0, &c->P, &c->d, &c->window};
+    for (int k = 0; k < 6; k++) {
+        uint64_t v;
+        l = next_line(rd);
+        if (bad_line(rd, err, errlen))
+            return 2;
+        if (!key_u64(l, keys[k], &v, (uint64_t)1 << 62))
+            return snprintf(err, errlen, "line %" PRIu64 ": '%s NUMBER' expected%s", rd->ln, keys[k],
+                            l ? "" : " (the file ends early)"),
+                   2;
+        if (k == 0)
+            c->R = v <= MAX_ROWS ? (uint32_t)v : 0;
+        else if (k == 1)
+            c->L = v <= MAX_LAYERS ? (uint32_t)v : 0;
+        else
+            *dst[k] = v;
+        if ((k == 0 && (v < 1 || v > MAX_ROWS)) || (k == 1 && v != c->r.passes + 1))
+            return snprintf(err, errlen, "line %" PRIu64 ": %s %" PRIu64 " out of range (%s)", rd->ln, keys[k], v,
+                            k == 0 ? "1 to 4096" : "the ruleset's passes + 1"),
+                   2;
+    }
+    if (c->P < 1)
+        return snprintf(err, errlen, "period 0"), 2;
+    return 0;
+}
+
+/* The row lines, layer by layer, into c->pre, c->per, c->sal: 0, or 2
+ * with the reason in err. */
+static int read_rows(cert *c, reader *rd, char *err, size_t errlen)
+{
+    for (uint32_t p = 0; p < c->L; p++)
+        for (uint32_t x = 0; x < c->R; x++) {
+            size_t i = (size_t)p * c->R + x;
+            char want[48], num[LINE_CAP + 2];
+            snprintf(want, sizeof want, "row %u %u ", p, x);
+            const char *l = next_line(rd);
+            if (bad_line(rd, err, errlen))
+                return 2;
+            if (!l)
+                return snprintf(err, errlen, "truncated: the file ends before the row of layer %u, x = %u", p, x), 2;
+            const char *s = l + strlen(want), *t1, *t2;
+            if (strncmp(l, want, strlen(want)) != 0 || !(t1 = strchr(s, ' ')) || !(t2 = strchr(t1 + 1, ' ')))
+                return snprintf(err, errlen, "line %" PRIu64 ": 'row %u %u PREPERIOD PERIOD SALTUS' expected", rd->ln,
+                                p, x),
+                       2;
+            snprintf(num, sizeof num, "%s", s);
+            num[t1 - s] = num[t2 - s] = '\0';
+            if (!parse_u64(&c->pre[i], num, (uint64_t)1 << 62) ||
+                !parse_u64(&c->per[i], num + (t1 - s) + 1, (uint64_t)1 << 62) ||
+                !parse_u64(&c->sal[i], num + (t2 - s) + 1, (uint64_t)1 << 62))
+                return snprintf(err, errlen, "line %" PRIu64 ": bad number in the row of layer %u, x = %u", rd->ln, p,
+                                x),
+                       2;
+        }
+    return 0;
+}
+
+/* The 'end' line, the last of the file: 0, or 2 with the reason in err. */
+static int read_end(reader *rd, char *err, size_t errlen)
+{
+    const char *l = next_line(rd);
+    if (bad_line(rd, err, errlen))
+        return 2;
+    if (!l || strcmp(l, "end") != 0)
+        return snprintf(err, errlen, "%s", l ? "'end' expected after the rows" : "truncated: no 'end' line"), 2;
+    if (rd->trunc)
+        return snprintf(err, errlen, "truncated: the last line has no newline"), 2;
+    /* 'end' is the last line: nothing follows it, not even a comment */
+    if (getc(rd->f) != EOF)
+        return snprintf(err, errlen, "line %" PRIu64 ": text after 'end' (the format has no other part)", rd->ln + 1),
+               2;
+    if (ferror(rd->f))
+        return snprintf(err, errlen, "read error"), 2;
+    return 0;
+}
+
 /* 0, or 2 with the reason in err (3 out of memory). */
 static int cert_read(cert *c, const char *path, char *err, size_t errlen)
 {
@@ -416,117 +560,19 @@ static int cert_read(cert *c, const char *path, char *err, size_t errlen)
     rd.f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!rd.f)
         return snprintf(err, errlen, "cannot read (%s)", strerror(errno)), 2;
-    const char *l;
-    int rc = 2;
-    uint64_t v;
-#define BAD_LINE()                                                                                                 \
-    do {                                                                                                           \
-        if (rd.bad[0]) {                                                                                           \
-            snprintf(err, errlen, "%s", rd.bad);                                                                   \
-            goto out;                                                                                              \
-        }                                                                                                          \
-    } while (0)
-    l = next_line(&rd);
-    if (!l || strcmp(l, FORMAT_LINE) != 0) {
-        snprintf(err, errlen, "not a certificate: the first line is not '%s'%s%s", FORMAT_LINE, rd.bad[0] ? ": " : "",
-                 rd.bad);
-        goto out;
+    int rc = read_header(c, &rd, err, errlen);
+    if (rc == 0) {
+        size_t n = (size_t)c->L * c->R;
+        c->pre = malloc(n * sizeof *c->pre);
+        c->per = malloc(n * sizeof *c->per);
+        c->sal = malloc(n * sizeof *c->sal);
+        if (!c->pre || !c->per || !c->sal)
+            rc = 3, snprintf(err, errlen, "out of memory");
     }
-    l = next_line(&rd);
-    BAD_LINE();
-    if (!l || strncmp(l, "rules ", 6) != 0) {
-        snprintf(err, errlen, "line %" PRIu64 ": 'rules RULES' expected", rd.ln);
-        goto out;
-    }
-    if (!parse_rules(&c->r, l + 6, err, errlen)) {
-        char why[512];
-        snprintf(why, sizeof why, "%s", err);
-        snprintf(err, errlen, "line %" PRIu64 ": %.400s", rd.ln, why);
-        goto out;
-    }
-    format_rules(c->text, sizeof c->text, &c->r);
-    static const char *keys[] = {"rows", "layers", "y0", "period", "shift", "window"};
-    uint64_t *dst[] = {NULL, NULL, &c->y0, &c->P, &c->d, &c->window};
-    for (int k = 0; k < 6; k++) {
-        l = next_line(&rd);
-        BAD_LINE();
-        if (!key_u64(l, keys[k], &v, (uint64_t)1 << 62)) {
-            snprintf(err, errlen, "line %" PRIu64 ": '%s NUMBER' expected%s", rd.ln, keys[k],
-                     l ? "" : " (the file ends early)");
-            goto out;
-        }
-        if (k == 0)
-            c->R = v <= MAX_ROWS ? (uint32_t)v : 0;
-        else if (k == 1)
-            c->L = v <= MAX_LAYERS ? (uint32_t)v : 0;
-        else
-            *dst[k] = v;
-        if ((k == 0 && (v < 1 || v > MAX_ROWS)) || (k == 1 && v != c->r.passes + 1)) {
-            snprintf(err, errlen, "line %" PRIu64 ": %s %" PRIu64 " out of range (%s)", rd.ln, keys[k], v,
-                     k == 0 ? "1 to 4096" : "the ruleset's passes + 1");
-            goto out;
-        }
-    }
-    if (c->P < 1) {
-        snprintf(err, errlen, "period 0");
-        goto out;
-    }
-    size_t n = (size_t)c->L * c->R;
-    c->pre = malloc(n * sizeof *c->pre);
-    c->per = malloc(n * sizeof *c->per);
-    c->sal = malloc(n * sizeof *c->sal);
-    if (!c->pre || !c->per || !c->sal) {
-        rc = 3;
-        snprintf(err, errlen, "out of memory");
-        goto out;
-    }
-    for (uint32_t p = 0; p < c->L; p++)
-        for (uint32_t x = 0; x < c->R; x++) {
-            size_t i = (size_t)p * c->R + x;
-            char want[48], num[LINE_CAP + 2];
-            snprintf(want, sizeof want, "row %u %u ", p, x);
-            l = next_line(&rd);
-            BAD_LINE();
-            if (!l) {
-                snprintf(err, errlen, "truncated: the file ends before the row of layer %u, x = %u", p, x);
-                goto out;
-            }
-            const char *s = l + strlen(want), *t1, *t2;
-            if (strncmp(l, want, strlen(want)) != 0 || !(t1 = strchr(s, ' ')) || !(t2 = strchr(t1 + 1, ' '))) {
-                snprintf(err, errlen, "line %" PRIu64 ": 'row %u %u PREPERIOD PERIOD SALTUS' expected", rd.ln, p, x);
-                goto out;
-            }
-            snprintf(num, sizeof num, "%s", s);
-            num[t1 - s] = num[t2 - s] = '\0';
-            if (!parse_u64(&c->pre[i], num, (uint64_t)1 << 62) ||
-                !parse_u64(&c->per[i], num + (t1 - s) + 1, (uint64_t)1 << 62) ||
-                !parse_u64(&c->sal[i], num + (t2 - s) + 1, (uint64_t)1 << 62)) {
-                snprintf(err, errlen, "line %" PRIu64 ": bad number in the row of layer %u, x = %u", rd.ln, p, x);
-                goto out;
-            }
-        }
-    l = next_line(&rd);
-    BAD_LINE();
-    if (!l || strcmp(l, "end") != 0) {
-        snprintf(err, errlen, "%s", l ? "'end' expected after the rows" : "truncated: no 'end' line");
-        goto out;
-    }
-    if (rd.trunc) {
-        snprintf(err, errlen, "truncated: the last line has no newline");
-        goto out;
-    }
-    /* 'end' is the last line: nothing follows it, not even a comment */
-    if (getc(rd.f) != EOF) {
-        snprintf(err, errlen, "line %" PRIu64 ": text after 'end' (the format has no other part)", rd.ln + 1);
-        goto out;
-    }
-    if (ferror(rd.f)) {
-        snprintf(err, errlen, "read error");
-        goto out;
-    }
-    rc = 0;
-#undef BAD_LINE
-out:
+    if (rc == 0)
+        rc = read_rows(c, &rd, err, errlen);
+    if (rc == 0)
+        rc = read_end(&rd, err, errlen);
     if (rd.f != stdin)
         fclose(rd.f);
     if (rc)
@@ -686,6 +732,89 @@ static int refuse(u128 work, u128 bytes, uint64_t max_work, const char *what, ch
     return 0;
 }
 
+/* (a) state(y0 + P) = state(y0) + d: the last K values of every row, and
+ * for the unbounded rules the rows' sets s1 and s2 (at columns y0 and
+ * y0 + P).  0, or 1 with what fails in err. */
+static int check_state(const values *t, const cert *c, uint64_t K, const rowset *s1, const rowset *s2, char *err,
+                       size_t errlen)
+{
+    for (uint32_t p = 0; p < c->L; p++)
+        for (uint32_t x = 0; x < c->R; x++) {
+            const uint32_t *row = cell(t, p, x);
+            for (uint64_t y = c->y0 + 1 - K; y <= c->y0; y++)
+                if ((uint64_t)row[y + c->P] != (uint64_t)row[y] + c->d)
+                    return snprintf(err, errlen,
+                                    "state: layer %u row %u: G(%u, %" PRIu64 ") = %u but G(%u, %" PRIu64
+                                    ") = %u, not + %" PRIu64,
+                                    p, x, x, y + c->P, row[y + c->P], x, y, row[y], c->d),
+                           1;
+            if (c->r.max)
+                continue;
+            const rowset *a = &s1[(size_t)p * c->R + x], *b = &s2[(size_t)p * c->R + x];
+            int same = b->m == a->m + c->d && b->nA == a->nA;
+            for (size_t k = 0; same && k < a->nA; k++)
+                same = (uint64_t)b->A[k] == (uint64_t)a->A[k] + c->d;
+            if (!same)
+                return snprintf(err, errlen,
+                                "state: layer %u row %u: the row's values up to column %" PRIu64 " (mex %" PRIu64
+                                ", %zu above) are not those up to column %" PRIu64 " (mex %" PRIu64
+                                ", %zu above) moved by %" PRIu64,
+                                p, x, c->y0 + c->P, b->m, b->nA, c->y0, a->m, a->nA, c->d),
+                       1;
+        }
+    return 0;
+}
+
+/* (b) the period, preperiod and saltus of row x of layer p (pr[0..np): the
+ * primes of the joint period).  0, or 1 with what fails in err. */
+static int check_row(const values *t, const cert *c, uint32_t p, uint32_t x, const uint64_t *pr, int np, char *err,
+                     size_t errlen)
+{
+    const size_t i = (size_t)p * c->R + x;
+    const uint64_t q = c->per[i], pre = c->pre[i], s = c->sal[i];
+    uint64_t bad;
+    if (q == 0 || c->P % q != 0)
+        return snprintf(err, errlen,
+                        "layer %u row %u: period %" PRIu64 " does not divide the joint period %" PRIu64
+                        " (a row's smallest period always does)",
+                        p, x, q, c->P),
+               1;
+    if ((unsigned __int128)s * c->P != (unsigned __int128)q * c->d)
+        return snprintf(err, errlen,
+                        "layer %u row %u: saltus %" PRIu64 " is not period * shift / joint period = %" PRIu64, p, x,
+                        s, q * c->d / c->P),
+               1;
+    if (pre > c->y0 + c->P)
+        return snprintf(err, errlen, "layer %u row %u: preperiod %" PRIu64 " beyond y0 + period", p, x, pre), 1;
+    const uint64_t to = (pre > c->y0 ? pre : c->y0) + c->P;
+    if (!holds(t, c, p, x, q, s, pre, to, &bad))
+        return snprintf(err, errlen,
+                        "layer %u row %u: G(%u, y + %" PRIu64 ") = G(%u, y) + %" PRIu64 " fails at y = %" PRIu64, p,
+                        x, x, q, x, s, bad),
+               1;
+    if (pre > 0 && holds(t, c, p, x, q, s, pre - 1, pre, &bad))
+        return snprintf(err, errlen, "layer %u row %u: preperiod %" PRIu64 " is not the smallest (%" PRIu64 " works)",
+                        p, x, pre, pre - 1),
+               1;
+    /* q is the smallest: the periods of the row that divide P are closed
+     * under gcd and under multiples that divide P (docs/periods.md), so
+     * were some e < q one, so would be q / p for a prime p of q; each q / p
+     * is checked */
+    for (int k = 0; k < np; k++) {
+        if (q % pr[k])
+            continue;
+        const uint64_t e = q / pr[k];
+        if (((unsigned __int128)e * c->d) % c->P)
+            continue; /* no integer saltus: not a period */
+        if (holds(t, c, p, x, e, e * c->d / c->P, c->y0, c->y0 + c->P, &bad))
+            return snprintf(err, errlen,
+                            "layer %u row %u: period %" PRIu64 " is not the smallest (%" PRIu64 " works)", p, x, q,
+                            e),
+                   1;
+    }
+    return 0;
+}
+
 /* 0 verified, 1 false (err says why), 2 not checkable, 3 a resource limit
  * (the estimate above max_work or the machine's memory, or out of memory). */
 static int verify(const cert *c, uint64_t max_work, char *err, size_t errlen)
@@ -726,85 +855,14 @@ static int verify(const cert *c, uint64_t max_work, char *err, size_t errlen)
         goto out;
     }
     rc = 1;
-    /* (a) state(y0 + P) = state(y0) + d */
-    for (uint32_t p = 0; p < c->L; p++)
-        for (uint32_t x = 0; x < c->R; x++) {
-            const uint32_t *row = cell(&t, p, x);
-            for (uint64_t y = c->y0 + 1 - K; y <= c->y0; y++)
-                if ((uint64_t)row[y + c->P] != (uint64_t)row[y] + c->d) {
-                    snprintf(err, errlen,
-                             "state: layer %u row %u: G(%u, %" PRIu64 ") = %u but G(%u, %" PRIu64 ") = %u, not + %" PRIu64,
-                             p, x, x, y + c->P, row[y + c->P], x, y, row[y], c->d);
-                    goto out;
-                }
-            if (r->max)
-                continue;
-            const rowset *a = &s1[(size_t)p * c->R + x], *b = &s2[(size_t)p * c->R + x];
-            int same = b->m == a->m + c->d && b->nA == a->nA;
-            for (size_t k = 0; same && k < a->nA; k++)
-                same = (uint64_t)b->A[k] == (uint64_t)a->A[k] + c->d;
-            if (!same) {
-                snprintf(err, errlen,
-                         "state: layer %u row %u: the row's values up to column %" PRIu64 " (mex %" PRIu64
-                         ", %zu above) are not those up to column %" PRIu64 " (mex %" PRIu64 ", %zu above) moved by %" PRIu64,
-                         p, x, c->y0 + c->P, b->m, b->nA, c->y0, a->m, a->nA, c->d);
-                goto out;
-            }
-        }
-    /* (b) every row's period, preperiod and saltus */
+    if (check_state(&t, c, K, s1, s2, err, errlen))
+        goto out;
     uint64_t pr[16];
     const int np = primes_of(c->P, pr);
     for (uint32_t p = 0; p < c->L; p++)
-        for (uint32_t x = 0; x < c->R; x++) {
-            const size_t i = (size_t)p * c->R + x;
-            const uint64_t q = c->per[i], pre = c->pre[i], s = c->sal[i];
-            uint64_t bad;
-            if (q == 0 || c->P % q != 0) {
-                snprintf(err, errlen,
-                         "layer %u row %u: period %" PRIu64 " does not divide the joint period %" PRIu64
-                         " (a row's smallest period always does)",
-                         p, x, q, c->P);
+        for (uint32_t x = 0; x < c->R; x++)
+            if (check_row(&t, c, p, x, pr, np, err, errlen))
                 goto out;
-            }
-            if ((unsigned __int128)s * c->P != (unsigned __int128)q * c->d) {
-                snprintf(err, errlen,
-                         "layer %u row %u: saltus %" PRIu64 " is not period * shift / joint period = %" PRIu64, p, x,
-                         s, q * c->d / c->P);
-                goto out;
-            }
-            if (pre > c->y0 + c->P) {
-                snprintf(err, errlen, "layer %u row %u: preperiod %" PRIu64 " beyond y0 + period", p, x, pre);
-                goto out;
-            }
-            const uint64_t to = (pre > c->y0 ? pre : c->y0) + c->P;
-            if (!holds(&t, c, p, x, q, s, pre, to, &bad)) {
-                snprintf(err, errlen,
-                         "layer %u row %u: G(%u, y + %" PRIu64 ") = G(%u, y) + %" PRIu64 " fails at y = %" PRIu64, p,
-                         x, x, q, x, s, bad);
-                goto out;
-            }
-            if (pre > 0 && holds(&t, c, p, x, q, s, pre - 1, pre, &bad)) {
-                snprintf(err, errlen, "layer %u row %u: preperiod %" PRIu64 " is not the smallest (%" PRIu64 " works)",
-                         p, x, pre, pre - 1);
-                goto out;
-            }
-            /* q is the smallest: the periods of the row that divide P are
-             * closed under gcd and under multiples that divide P
-             * (docs/periods.md), so were some e < q one, so would be q / p
-             * for a prime p of q; each q / p is checked */
-            for (int k = 0; k < np; k++) {
-                if (q % pr[k])
-                    continue;
-                const uint64_t e = q / pr[k];
-                if (((unsigned __int128)e * c->d) % c->P)
-                    continue; /* no integer saltus: not a period */
-                if (holds(&t, c, p, x, e, e * c->d / c->P, c->y0, c->y0 + c->P, &bad)) {
-                    snprintf(err, errlen, "layer %u row %u: period %" PRIu64 " is not the smallest (%" PRIu64 " works)",
-                             p, x, q, e);
-                    goto out;
-                }
-            }
-        }
     rc = 0;
 out:
     for (size_t i = 0; i < nseq; i++) {

@@ -75,6 +75,9 @@ typedef struct {
     uint32_t tw;
     uint8_t *tmark;
     uint64_t tbad, tbx, tby, tbg, tbv;
+    /* the table's cells x <= y < tw of values 0..64 (tcells), those the scan
+     * did not report (tmiss; the first) */
+    uint64_t tcells, tmiss, tmx, tmy, tmv;
 } gl_ctx;
 
 static int gl_fn(void *ctx, uint64_t g, uint64_t x, uint64_t y)
@@ -165,19 +168,12 @@ static uint64_t radius(const gl_ctx *c, uint64_t g, int i, int s, uint64_t count
     }
 }
 
-/* One scan for both claims (which = 0: offsets, 1: Fibonacci). */
-static wy_status c_glayers(ck *c, const void *arg)
+/* The scan of the window 0 <= x, y < n (g->n) for values 0..64 into g, and
+ * the table engine's window 0 <= x, y < tw against it (g->tcells,
+ * g->tmiss).  g->win and g->found stay allocated, whatever the status. */
+static wy_status gl_scan(ck *c, gl_ctx *g, const wy_rules *r)
 {
-    const int which = *(const int *)arg;
-    wy_rules r;
-    wy_status st = wy_rules_parse(&r, "wythoff", c->err, c->errlen);
-    if (st != WY_OK)
-        return st;
-    const uint64_t n = c->n;
-    gl_ctx *g = calloc(1, sizeof *g);
-    if (!g)
-        return ck_oom(c, "the layer scan of values 0..64");
-    g->n = n;
+    const uint64_t n = g->n;
     g->fib[0] = 1;
     g->fib[1] = 2;
     g->nfib = 2;
@@ -196,9 +192,9 @@ static wy_status c_glayers(ck *c, const void *arg)
     g->side = side;
     g->tw = (uint32_t)(n < TWIN ? n : TWIN);
     const size_t tbytes = ((size_t)g->tw * g->tw + 7) / 8;
-    uint64_t need = wy_layer_all_estimate(&r, side, GMAX, n) + winb + (GMAX + 1) * g->fbytes +
-                    wy_table_estimate(&r, g->tw, g->tw, side) + tbytes;
-    st = ck_need_mem(c, need, "the layer scan of values 0..64");
+    uint64_t need = wy_layer_all_estimate(r, side, GMAX, n) + winb + (GMAX + 1) * g->fbytes +
+                    wy_table_estimate(r, g->tw, g->tw, side) + tbytes;
+    wy_status st = ck_need_mem(c, need, "the layer scan of values 0..64");
     wy_table *t = NULL;
     if (st == WY_OK) {
         g->win = malloc(winb);
@@ -208,7 +204,7 @@ static wy_status c_glayers(ck *c, const void *arg)
             st = ck_oom(c, "the layer scan of values 0..64");
     }
     if (st == WY_OK)
-        st = e->table_compute(&t, &r, g->tw, g->tw, side, c->mem_limit, WY_LAYOUT_AUTO, c->run, c->err, c->errlen);
+        st = e->table_compute(&t, r, g->tw, g->tw, side, c->mem_limit, WY_LAYOUT_AUTO, c->run, c->err, c->errlen);
     if (st == WY_OK) {
         g->t = t;
         memset(g->win, 127, winb);
@@ -216,10 +212,8 @@ static wy_status c_glayers(ck *c, const void *arg)
             g->lo[v] = INT32_MAX;
             g->hi[v] = INT32_MIN;
         }
-        st = e->layer_scan_all(&r, side, GMAX, n, c->mem_limit, gl_fn, g, NULL, c->run, c->err, c->errlen);
+        st = e->layer_scan_all(r, side, GMAX, n, c->mem_limit, gl_fn, g, NULL, c->run, c->err, c->errlen);
     }
-    /* the table's cells x <= y < tw of values 0..64 the scan did not report */
-    uint64_t tmiss = 0, tmx = 0, tmy = 0, tmv = 0, tcells = 0;
     if (st == WY_OK)
         for (uint32_t x = 0; x < g->tw; x++)
             for (uint32_t y = x; y < g->tw; y++) {
@@ -227,105 +221,138 @@ static wy_status c_glayers(ck *c, const void *arg)
                 size_t k = (size_t)x * g->tw + y;
                 if (v > GMAX)
                     continue;
-                tcells++;
+                g->tcells++;
                 if (!(g->tmark[k >> 3] & (1u << (k & 7)))) {
-                    if (!tmiss)
-                        tmx = x, tmy = y, tmv = v;
-                    tmiss++;
+                    if (!g->tmiss)
+                        g->tmx = x, g->tmy = y, g->tmv = v;
+                    g->tmiss++;
                 }
             }
     if (t)
         e->table_free(t);
+    g->t = NULL;
     free(g->tmark);
-    if (st != WY_OK) {
-        free(g->win);
-        free(g->found);
-        free(g);
-        return st;
-    }
-    char ns[32];
-    ck_num(ns, sizeof ns, n);
-    uint64_t least = UINT64_MAX;
-    for (uint64_t v = 0; v <= GMAX; v++) {
-        uint64_t m = first_missing(g, v);
-        if (m < least)
-            least = m;
-    }
-    c->res->verdict = WY_CLAIM_PASS;
+    g->tmark = NULL;
+    return st;
+}
+
+/* Both claims: one position per value and diagonal, and the table engine's
+ * cells. */
+static void gl_table_notes(ck *c, const gl_ctx *g)
+{
     if (g->dup) {
         c->res->verdict = WY_CLAIM_FAIL;
         ck_note(c, "Value %llu has two positions on diagonal %llu (or one beyond 2 N / 5 + 256), one at (%llu, %llu). ", (unsigned long long)g->dg,
                 (unsigned long long)(g->dy - g->dx), (unsigned long long)g->dx, (unsigned long long)g->dy);
     }
-    if (g->tbad || tmiss) {
+    if (g->tbad || g->tmiss) {
         c->res->verdict = WY_CLAIM_FAIL;
         if (g->tbad)
             ck_note(c, "%llu g-position(s) with x <= y < %u differ from the table engine; the first: value %llu at (%llu, %llu), where the table engine has %llu. ",
                     (unsigned long long)g->tbad, g->tw, (unsigned long long)g->tbg, (unsigned long long)g->tbx,
                     (unsigned long long)g->tby, (unsigned long long)g->tbv);
-        if (tmiss)
+        if (g->tmiss)
             ck_note(c, "%llu cell(s) x <= y < %u of value at most 64 in the table engine were not found by the layer scan; the first: (%llu, %llu), value %llu. ",
-                    (unsigned long long)tmiss, g->tw, (unsigned long long)tmx, (unsigned long long)tmy,
-                    (unsigned long long)tmv);
+                    (unsigned long long)g->tmiss, g->tw, (unsigned long long)g->tmx, (unsigned long long)g->tmy,
+                    (unsigned long long)g->tmv);
     } else {
-        ck_note(c, "The %llu cells x <= y < %u of value at most 64 are exactly the table engine's. ", (unsigned long long)tcells,
+        ck_note(c, "The %llu cells x <= y < %u of value at most 64 are exactly the table engine's. ", (unsigned long long)g->tcells,
                 g->tw);
     }
-    if (which == 0) {
-        snprintf(c->res->range, sizeof c->res->range,
-                 "every g-position x <= y of every value g <= 64 with 0 <= x, y < %s (every diagonal n < %llu)", ns,
-                 (unsigned long long)least);
-        if (g->bad) {
-            c->res->verdict = WY_CLAIM_FAIL;
-            ck_note(c, "%llu offset(s) outside the measured range; the first (smallest row): value %llu at (%llu, %llu), "
-                       "diagonal %llu, offset %lld, outside %d..%d. ",
-                    (unsigned long long)g->bad, (unsigned long long)g->bg, (unsigned long long)g->bx,
-                    (unsigned long long)g->by, (unsigned long long)(g->by - g->bx), (long long)g->bd,
-                    lo_1e9[g->bg], hi_1e9[g->bg]);
-        }
-        ck_note(c, "Offsets in this window: g = 1: %d..%d, g = 2: %d..%d, g = 16: %d..%d, g = 64: %d..%d (at 10^9: "
-                   "%d..%d, %d..%d, %d..%d, %d..%d). ",
-                g->lo[1], g->hi[1], g->lo[2], g->hi[2], g->lo[16], g->hi[16], g->lo[64], g->hi[64], lo_1e9[1],
-                hi_1e9[1], lo_1e9[2], hi_1e9[2], lo_1e9[16], hi_1e9[16], lo_1e9[64], hi_1e9[64]);
-    } else {
-        uint64_t worst = 0, compared = 0, wg = 0, wk = 0, over = 0;
-        for (uint64_t v = 1; v <= GMAX; v++) {
-            uint64_t count = first_missing(g, v), vmax = 0;
-            for (int s = 1; s <= 2; s++)
-                for (int i = 0; i + s < g->nfib; i++) {
-                    if (g->fib[i] < 100 || g->fib[i + s] >= count)
-                        continue;
-                    int cap;
-                    uint64_t rr = radius(g, v, i, s, count, &cap);
-                    if (cap) /* the data ends before the windows differ: no radius (as at 10^9) */
-                        continue;
-                    compared++;
-                    if (rr > vmax)
-                        vmax = rr;
-                    if (rr > worst) {
-                        worst = rr;
-                        wg = v;
-                        wk = (uint64_t)i + 2;
-                    }
+}
+
+/* glayers.offsets: every offset within the range measured at 10^9 (the
+ * diagonals n < least found for every value; ns: the window). */
+static void gl_offsets(ck *c, const gl_ctx *g, uint64_t least, const char *ns)
+{
+    snprintf(c->res->range, sizeof c->res->range,
+             "every g-position x <= y of every value g <= 64 with 0 <= x, y < %s (every diagonal n < %llu)", ns,
+             (unsigned long long)least);
+    if (g->bad) {
+        c->res->verdict = WY_CLAIM_FAIL;
+        ck_note(c, "%llu offset(s) outside the measured range; the first (smallest row): value %llu at (%llu, %llu), "
+                   "diagonal %llu, offset %lld, outside %d..%d. ",
+                (unsigned long long)g->bad, (unsigned long long)g->bg, (unsigned long long)g->bx,
+                (unsigned long long)g->by, (unsigned long long)(g->by - g->bx), (long long)g->bd,
+                lo_1e9[g->bg], hi_1e9[g->bg]);
+    }
+    ck_note(c, "Offsets in this window: g = 1: %d..%d, g = 2: %d..%d, g = 16: %d..%d, g = 64: %d..%d (at 10^9: "
+               "%d..%d, %d..%d, %d..%d, %d..%d). ",
+            g->lo[1], g->hi[1], g->lo[2], g->hi[2], g->lo[16], g->hi[16], g->lo[64], g->hi[64], lo_1e9[1],
+            hi_1e9[1], lo_1e9[2], hi_1e9[2], lo_1e9[16], hi_1e9[16], lo_1e9[64], hi_1e9[64]);
+}
+
+/* glayers.fibonacci: no radius of agreement around the Fibonacci indices
+ * above the one measured at 10^9. */
+static void gl_fibonacci(ck *c, const gl_ctx *g, uint64_t least, const char *ns)
+{
+    uint64_t worst = 0, compared = 0, wg = 0, wk = 0, over = 0;
+    for (uint64_t v = 1; v <= GMAX; v++) {
+        uint64_t count = first_missing(g, v), vmax = 0;
+        for (int s = 1; s <= 2; s++)
+            for (int i = 0; i + s < g->nfib; i++) {
+                if (g->fib[i] < 100 || g->fib[i + s] >= count)
+                    continue;
+                int cap;
+                uint64_t rr = radius(g, v, i, s, count, &cap);
+                if (cap) /* the data ends before the windows differ: no radius (as at 10^9) */
+                    continue;
+                compared++;
+                if (rr > vmax)
+                    vmax = rr;
+                if (rr > worst) {
+                    worst = rr;
+                    wg = v;
+                    wk = (uint64_t)i + 2;
                 }
-            if (vmax > rad_1e9[v])
-                over++;
+            }
+        if (vmax > rad_1e9[v])
+            over++;
+    }
+    snprintf(c->res->range, sizeof c->res->range,
+             "values 1 <= g <= 64, every k with 100 <= F_k and F_(k+s) < %llu, s = 1, 2 (window 0 <= x, y < %s)",
+             (unsigned long long)least, ns);
+    if (over) {
+        c->res->verdict = WY_CLAIM_FAIL;
+        ck_note(c, "%llu value(s) with a radius above the one measured at 10^9. ", (unsigned long long)over);
+    }
+    ck_note(c, "%llu windows compared; the largest radius r(k, s) is %llu (value %llu, k = %llu). ",
+            (unsigned long long)compared, (unsigned long long)worst, (unsigned long long)wg, (unsigned long long)wk);
+}
+
+/* One scan for both claims (which = 0: offsets, 1: Fibonacci). */
+static wy_status c_glayers(ck *c, const void *arg)
+{
+    const int which = *(const int *)arg;
+    wy_rules r;
+    wy_status st = wy_rules_parse(&r, "wythoff", c->err, c->errlen);
+    if (st != WY_OK)
+        return st;
+    gl_ctx *g = calloc(1, sizeof *g);
+    if (!g)
+        return ck_oom(c, "the layer scan of values 0..64");
+    g->n = c->n;
+    st = gl_scan(c, g, &r);
+    if (st == WY_OK) {
+        char ns[32];
+        ck_num(ns, sizeof ns, g->n);
+        uint64_t least = UINT64_MAX;
+        for (uint64_t v = 0; v <= GMAX; v++) {
+            uint64_t m = first_missing(g, v);
+            if (m < least)
+                least = m;
         }
-        snprintf(c->res->range, sizeof c->res->range,
-                 "values 1 <= g <= 64, every k with 100 <= F_k and F_(k+s) < %llu, s = 1, 2 (window 0 <= x, y < %s)",
-                 (unsigned long long)least, ns);
-        if (over) {
-            c->res->verdict = WY_CLAIM_FAIL;
-            ck_note(c, "%llu value(s) with a radius above the one measured at 10^9. ", (unsigned long long)over);
-        }
-        ck_note(c, "%llu windows compared; the largest radius r(k, s) is %llu (value %llu, k = %llu). ",
-                (unsigned long long)compared, (unsigned long long)worst, (unsigned long long)wg,
-                (unsigned long long)wk);
+        c->res->verdict = WY_CLAIM_PASS;
+        gl_table_notes(c, g);
+        if (which == 0)
+            gl_offsets(c, g, least, ns);
+        else
+            gl_fibonacci(c, g, least, ns);
     }
     free(g->win);
     free(g->found);
     free(g);
-    return WY_OK;
+    return st;
 }
 
 static const int W_OFFSETS = 0, W_FIB = 1;

@@ -6,8 +6,8 @@
  * a formula for every cell of a table, a distance bound, and arithmetic on
  * integer sequences.  The kinds are exposed here so that tests can feed them
  * deliberately false claims and see the counterexample they report. */
-#ifndef WYTHOFF_CHECK_INTERNAL_H
-#define WYTHOFF_CHECK_INTERNAL_H
+#ifndef CK_CHECK_INTERNAL_H
+#define CK_CHECK_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -22,19 +22,19 @@ typedef struct {
     const char *name; /* file stem in tests/papers/data, e.g. "000_fig3" */
     uint32_t rows, cols;
     const uint16_t *cells; /* rows * cols, row-major (row = x) */
-} wy_printed_table;
+} ck_printed_table;
 
 typedef struct {
     const char *name;
     uint32_t n;            /* pairs */
     const uint32_t *xy;    /* x0, y0, x1, y1, ... */
-} wy_printed_set;
+} ck_printed_set;
 
-extern const wy_printed_table wy_printed_tables[];
-extern const wy_printed_set wy_printed_sets[];
+extern const ck_printed_table ck_printed_tables[];
+extern const ck_printed_set ck_printed_sets[];
 /* The printed tables and sets by name (printed.c). */
-const wy_printed_table *ck_printed_table_find(const char *name);
-const wy_printed_set *ck_printed_set_find(const char *name);
+const ck_printed_table *ck_printed_table_find(const char *name);
+const ck_printed_set *ck_printed_set_find(const char *name);
 
 /* The engines a claim takes its answers from.  Every answer a claim
  * checks comes through this table: the library's engines (table, layer,
@@ -62,8 +62,8 @@ typedef struct {
                             wy_side side, char *err, size_t errlen);
     wy_status (*heap3_compute)(wy_heap3 **out, const wy_rules *rules, uint32_t size, wy_heap3_method method,
                                uint64_t mem_limit, const wy_run *run, char *err, size_t errlen);
-    const wy_printed_table *(*printed_table)(const char *name);
-    const wy_printed_set *(*printed_set)(const char *name);
+    const ck_printed_table *(*printed_table)(const char *name);
+    const ck_printed_set *(*printed_set)(const char *name);
     /* An array computed in src/check (n elements of `size` bytes, unsigned
      * integers), named by `what`; NULL in ck_engine_lib. */
     void (*tamper)(const char *what, void *data, size_t n, size_t size);

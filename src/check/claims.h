@@ -1,8 +1,8 @@
 /* claims.h - what the claim files share (internal to libwythoff-check):
  * common.c's helpers, the claim record, and each paper's list of claims
  * (paper000.c ... paper004.c; registry.c puts them in order). */
-#ifndef WY_CLAIMS_H
-#define WY_CLAIMS_H
+#ifndef CK_CLAIMS_H
+#define CK_CLAIMS_H
 
 #include "check_internal.h"
 #include "wythoff_layer.h"
@@ -45,8 +45,8 @@ extern const size_t ck_nclaims_glayers;
 #define PARAMC(n, cap) WY_SCALE_PARAM, n, cap
 
 /* A printed table or set, checked cell by cell or position by position. */
-#define FIG(id, src, stmt, arg) {{id, src, stmt, "printed table vs the table engine, every cell", NULL, FIXED}, c_printed_table, &arg, I_PRINTED_TABLE}
-#define SET(id, src, stmt, arg) {{id, src, stmt, "printed set vs the positions of that value computed by the table engine in the window", NULL, FIXED}, c_printed_set, &arg, I_PRINTED_SET}
+#define FIG(id, src, stmt, arg) {{id, src, stmt, "printed table vs the table engine, every cell", NULL, FIXED}, ck_claim_printed_table, &arg, I_PRINTED_TABLE}
+#define SET(id, src, stmt, arg) {{id, src, stmt, "printed set vs the positions of that value computed by the table engine in the window", NULL, FIXED}, ck_claim_printed_set, &arg, I_PRINTED_SET}
 #define I_PRINTED_TABLE "the paper's printed table, cell by cell"
 #define I_PRINTED_SET "the paper's printed set, position by position"
 /* Methods shared by claims of several papers. */
@@ -57,8 +57,8 @@ extern const size_t ck_nclaims_glayers;
     "for either makes it fail; tests/unit/t-layer.c tests the layer engine against the table engine and closed forms)"
 #define PT(id, stem, rules, pass, heap) static const ck_printed_arg A_##id = {stem, {rules, pass, heap, 0}, 0};
 
-/* The arguments of the generic claims of common.c: c_printed_table and
- * c_printed_set take a ck_printed_arg, c_iff a ck_iff_arg. */
+/* The arguments of the generic claims of common.c: ck_claim_printed_table and
+ * ck_claim_printed_set take a ck_printed_arg, ck_claim_iff a ck_iff_arg. */
 
 typedef struct {
     const char *stem;
@@ -98,8 +98,8 @@ int ck_lt_m_over_phi(uint64_t y, uint64_t m);
  * smallest positive integer in no pair of P_{i-1}; P_i adds (c_i, c_i + i).
  * Fills c[1..k]; returns 0 on allocation failure. */
 int ck_greedy_c(uint64_t *c, uint64_t k);
-wy_status c_printed_table(ck *c, const void *arg);
-wy_status c_printed_set(ck *c, const void *arg);
+wy_status ck_claim_printed_table(ck *c, const void *arg);
+wy_status ck_claim_printed_set(ck *c, const void *arg);
 /* Wythoff's P-positions (floor(n phi), floor(n phi) + n), n >= 0. */
 int ck_gen_wythoff(void *ctx, uint64_t limit, uint64_t *x, uint64_t *y);
 /* Nim's P-positions (m, m). */
@@ -113,6 +113,6 @@ uint64_t ck_lower_next(uint64_t n, uint64_t a);
  * one pass with a pointer m finds it. */
 uint8_t *ck_g001_direct(uint64_t count);
 int ck_gen_001(void *ctx, uint64_t limit, uint64_t *x, uint64_t *y);
-wy_status c_iff(ck *c, const void *arg);
+wy_status ck_claim_iff(ck *c, const void *arg);
 
 #endif

@@ -90,10 +90,10 @@ int ck_greedy_c(uint64_t *c, uint64_t k)
 /* ------------------------------------------------------------------ */
 
 
-wy_status c_printed_table(ck *c, const void *arg)
+wy_status ck_claim_printed_table(ck *c, const void *arg)
 {
     const ck_printed_arg *a = arg;
-    const wy_printed_table *t = ck_eng(c)->printed_table(a->stem);
+    const ck_printed_table *t = ck_eng(c)->printed_table(a->stem);
     if (!t) {
         snprintf(c->err, c->errlen, "internal: no printed table %s", a->stem);
         return WY_EINTERNAL;
@@ -101,10 +101,10 @@ wy_status c_printed_table(ck *c, const void *arg)
     return ck_table_printed(c, &a->game, t->rows, t->cols, t->cells);
 }
 
-wy_status c_printed_set(ck *c, const void *arg)
+wy_status ck_claim_printed_set(ck *c, const void *arg)
 {
     const ck_printed_arg *a = arg;
-    const wy_printed_set *s = ck_eng(c)->printed_set(a->stem);
+    const ck_printed_set *s = ck_eng(c)->printed_set(a->stem);
     if (!s) {
         snprintf(c->err, c->errlen, "internal: no printed set %s", a->stem);
         return WY_EINTERNAL;
@@ -203,7 +203,7 @@ int ck_gen_001(void *ctx, uint64_t limit, uint64_t *x, uint64_t *y)
 const ck_game ck_wythoff_game = {"wythoff", -1, -1, 0};
 
 
-wy_status c_iff(ck *c, const void *arg)
+wy_status ck_claim_iff(ck *c, const void *arg)
 {
     const ck_iff_arg *a = arg;
     ck_diff d;

@@ -285,7 +285,7 @@ static const uint32_t s_004_ppos_m4[10] = {0, 0, 1, 2, 2, 1, 3, 5, 5, 3};
 static const uint32_t s_004_ppos_m5[14] = {0, 0, 1, 2, 2, 1, 3, 5, 5, 3, 4, 7, 7, 4};
 static const uint32_t s_004_am[32] = {1, 0, 2, 1, 3, 1, 4, 2, 5, 3, 6, 3, 7, 4, 8, 4, 9, 5, 10, 6, 11, 6, 12, 7, 13, 8, 14, 8, 15, 9, 16, 9};
 
-const wy_printed_table wy_printed_tables[] = {
+const ck_printed_table ck_printed_tables[] = {
     {"000_fig3", 9, 9, t_000_fig3},
     {"000_fig4", 9, 9, t_000_fig4},
     {"000_fig5", 9, 9, t_000_fig5},
@@ -307,7 +307,7 @@ const wy_printed_table wy_printed_tables[] = {
     {"004_table8", 16, 16, t_004_table8},
     {"004_table9", 16, 16, t_004_table9},
     {0, 0, 0, 0}};
-const wy_printed_set wy_printed_sets[] = {
+const ck_printed_set ck_printed_sets[] = {
     {"000_setA", 7, s_000_setA},
     {"000_setB", 9, s_000_setB},
     {"000_setC", 9, s_000_setC},

@@ -158,21 +158,21 @@ static wy_status c_000_cor1(ck *c, const void *arg)
 
 /* Lemma 2 and Lemma 3 of paper 000 are statements about the fixed sets B
  * and C of Definition 12 and the moves M1, M2, M3, for x >= 9 or y >= 9. */
-static int in_m1(const wy_printed_set *s, uint64_t x, uint64_t y) /* (u, y), u < x */
+static int in_m1(const ck_printed_set *s, uint64_t x, uint64_t y) /* (u, y), u < x */
 {
     for (uint32_t i = 0; i < s->n; i++)
         if (s->xy[2 * i + 1] == y && s->xy[2 * i] < x) return 1;
     return 0;
 }
 
-static int in_m2(const wy_printed_set *s, uint64_t x, uint64_t y) /* (x, v), v < y */
+static int in_m2(const ck_printed_set *s, uint64_t x, uint64_t y) /* (x, v), v < y */
 {
     for (uint32_t i = 0; i < s->n; i++)
         if (s->xy[2 * i] == x && s->xy[2 * i + 1] < y) return 1;
     return 0;
 }
 
-static int in_m3(const wy_printed_set *s, uint64_t x, uint64_t y) /* (x-t, y-t), t >= 1 */
+static int in_m3(const ck_printed_set *s, uint64_t x, uint64_t y) /* (x-t, y-t), t >= 1 */
 {
     for (uint32_t i = 0; i < s->n; i++) {
         uint64_t u = s->xy[2 * i], v = s->xy[2 * i + 1];
@@ -183,7 +183,7 @@ static int in_m3(const wy_printed_set *s, uint64_t x, uint64_t y) /* (x-t, y-t),
 
 static wy_status lemma23(ck *c, int lemma)
 {
-    const wy_printed_set *b = ck_eng(c)->printed_set("000_setB"), *cs = ck_eng(c)->printed_set("000_setC");
+    const ck_printed_set *b = ck_eng(c)->printed_set("000_setB"), *cs = ck_eng(c)->printed_set("000_setC");
     if (!b || !cs) {
         snprintf(c->err, c->errlen, "internal: sets B, C missing");
         return WY_EINTERNAL;
@@ -320,12 +320,12 @@ const ck_claim ck_claims_000[] = {
       "For x >= 9 or y >= 9: G1(x, y, 1) = 0 if and only if G2(x, y, 1) = 0 (Wythoff with a pass and Wythoff plus a one-stone heap have the same P-positions).",
       "layer engine: value 0 of wythoff+pass p=1 against value 0 of wythoff+heap=1 h=1; reports the sharp threshold",
       NULL, ROWS},
-     c_iff, &A_000_thm4, I_TWO_GAMES},
+     ck_claim_iff, &A_000_thm4, I_TWO_GAMES},
     {{"000.cor2", "paper 000, Section 5, Corollary 2, and the abstract",
       "For x >= 9 or y >= 9: G1(x, y, 1) = 0 if and only if G1(x, y, 0) = 1.",
       "layer engine: value 0 of wythoff+pass p=1 against value 1 of wythoff+pass p=0; reports the sharp threshold",
       NULL, ROWS},
-     c_iff, &A_000_cor2, I_TWO_GAMES},
+     ck_claim_iff, &A_000_cor2, I_TWO_GAMES},
     {{"000.thm5", "paper 000, Section 5, Theorem 5, and the abstract",
       "Every P-position (x, y, 1) of Wythoff with a pass is within distance sqrt(20) of a P-position of Wythoff's game.",
       "layer engine (value 0 of wythoff+pass p=1) and the exact Wythoff pairs; reports the largest nearest distance",

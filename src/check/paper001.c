@@ -148,7 +148,7 @@ const ck_claim ck_claims_001[] = {
       "The P-positions of the misere variant are those of the variant combined with a single-pile game (read: the variant plus a heap of one stone).",
       "layer engine: value 0 of wythoff+terminal=2+misere against value 0 of wythoff+terminal=2+heap=1 h=1, everywhere",
       NULL, ROWS},
-     c_iff, &A_001_thm3, I_TWO_GAMES},
+     ck_claim_iff, &A_001_thm3, I_TWO_GAMES},
     SET("001.setA", "paper 001, \"Small-Scale Verification Results\", Set A",
         "Set A = {(0,0),(0,1),(0,2),(1,0),(1,1),(2,0),(3,6),(6,3),(4,8),(8,4)} (read: the P-positions of the variant, x, y <= 8; the stray third coordinate is ignored).",
         A_001_setA),

@@ -36,7 +36,7 @@ static wy_status c_004_greedy(ck *c, const void *arg)
 static wy_status c_004_am(ck *c, const void *arg)
 {
     (void)arg;
-    const wy_printed_set *am = ck_eng(c)->printed_set("004_am");
+    const ck_printed_set *am = ck_eng(c)->printed_set("004_am");
     if (!am) {
         snprintf(c->err, c->errlen, "internal: no printed set 004_am");
         return WY_EINTERNAL;

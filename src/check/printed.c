@@ -5,16 +5,16 @@
 
 #include <string.h>
 
-const wy_printed_table *ck_printed_table_find(const char *name)
+const ck_printed_table *ck_printed_table_find(const char *name)
 {
-    for (const wy_printed_table *t = wy_printed_tables; t->name; t++)
+    for (const ck_printed_table *t = ck_printed_tables; t->name; t++)
         if (strcmp(t->name, name) == 0) return t;
     return NULL;
 }
 
-const wy_printed_set *ck_printed_set_find(const char *name)
+const ck_printed_set *ck_printed_set_find(const char *name)
 {
-    for (const wy_printed_set *s = wy_printed_sets; s->name; s++)
+    for (const ck_printed_set *s = ck_printed_sets; s->name; s++)
         if (strcmp(s->name, name) == 0) return s;
     return NULL;
 }

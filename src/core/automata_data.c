@@ -300,7 +300,7 @@ static const unsigned char a3[] = {
 32,97,114,103,117,109,101,110,116,32,110,101,101,100,115,41,
 10,
 0};
-const wy_automaton_text wy_automata_data[] = {
+const wyi_automaton_text wyi_automata_data[] = {
     {"wythoff-v1.aut", (const char *)a0, sizeof a0 - 1},
     {"wythoff-v1.log", (const char *)a1, sizeof a1 - 1},
     {"wythoff-t2-p.aut", (const char *)a2, sizeof a2 - 1},

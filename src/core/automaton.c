@@ -98,14 +98,14 @@ wy_status wy_zeck_digits(unsigned char **digits, size_t *len, const mpz_t n, cha
     *digits = NULL;
     *len = 0;
     if (mpz_sgn(n) < 0)
-        return wy_fail(WY_EINVAL, err, errlen, "a Zeckendorf representation needs a number >= 0");
+        return wyi_fail(WY_EINVAL, err, errlen, "a Zeckendorf representation needs a number >= 0");
     if (mpz_sgn(n) == 0)
         return WY_OK;
     /* the weights up to n: about 1.44 log2(n) of them */
     size_t cap = (size_t)(mpz_sizeinbase(n, 2) * 3 / 2 + 4), k = 0;
     mpz_t *w = malloc(cap * sizeof *w);
     if (!w)
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory for a Zeckendorf representation");
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory for a Zeckendorf representation");
     mpz_init_set_ui(w[0], 1);
     mpz_init_set_ui(w[1], 2);
     k = 2;
@@ -121,7 +121,7 @@ wy_status wy_zeck_digits(unsigned char **digits, size_t *len, const mpz_t n, cha
     unsigned char *d = malloc(top + 1);
     wy_status st = WY_OK;
     if (!d) {
-        st = wy_fail(WY_ERANGE, err, errlen, "out of memory for a Zeckendorf representation");
+        st = wyi_fail(WY_ERANGE, err, errlen, "out of memory for a Zeckendorf representation");
     } else {
         mpz_t r;
         mpz_init_set(r, n);
@@ -163,14 +163,14 @@ void wy_zeck_value(mpz_t n, const unsigned char *digits, size_t len)
 
 /* the exact engine's (exact_pairs.c: isqrt(5 n^2), exact since sqrt(5) n
  * is irrational for n > 0) */
-void wy_floor_phi(mpz_t out, const mpz_t n) { wy_ex_lower(out, n); }
+void wy_floor_phi(mpz_t out, const mpz_t n) { wyi_ex_lower(out, n); }
 
-void wy_floor_phi_inv(mpz_t out, const mpz_t n) { wy_ex_floor_div_phi(out, n); }
+void wy_floor_phi_inv(mpz_t out, const mpz_t n) { wyi_ex_floor_div_phi(out, n); }
 
 /* floor(n phi) for n < 2^62: the Zeckendorf word of n - 1 shifted left by
  * one digit, plus 1 (tests/unit/t-automaton.c checks it against
  * wy_floor_phi). */
-uint64_t wy_floor_phi_u64(uint64_t n)
+uint64_t wyi_floor_phi_u64(uint64_t n)
 {
     if (n == 0)
         return 0;
@@ -212,7 +212,7 @@ int64_t wy_automaton_output_u64(const wy_automaton *a, uint64_t n)
 wy_status wy_automaton_output(const wy_automaton *a, const mpz_t n, int64_t *out, char *err, size_t errlen)
 {
     if (mpz_sgn(n) < 0)
-        return wy_fail(WY_EINVAL, err, errlen, "an automaton reads numbers >= 0");
+        return wyi_fail(WY_EINVAL, err, errlen, "an automaton reads numbers >= 0");
     if (mpz_fits_ulong_p(n) && mpz_get_ui(n) < ((uint64_t)1 << 62)) {
         *out = wy_automaton_output_u64(a, mpz_get_ui(n));
         return WY_OK;
@@ -262,7 +262,7 @@ wy_status wy_automaton_diagonal(const wy_automaton *a, mpz_t x, mpz_t y, const m
     else
         mpz_sub_ui(x, x, (unsigned long)-d);
     if (mpz_sgn(x) < 0)
-        return wy_fail(WY_EINTERNAL, err, errlen, "the automaton puts a diagonal at a negative x (a wrong automaton)");
+        return wyi_fail(WY_EINTERNAL, err, errlen, "the automaton puts a diagonal at a negative x (a wrong automaton)");
     mpz_add(y, x, n);
     return WY_OK;
 }
@@ -528,7 +528,197 @@ static int key(const char *line, const char *k, const char **rest)
     return 1;
 }
 
-#define PERR(...) (st = wy_fail(WY_EINVAL, err, errlen, __VA_ARGS__), goto_fail = 1)
+/* The first line and the header's keys, in their order, into *in and
+ * *start. */
+static wy_status parse_header(lines *L, wy_automaton_info *in, uint32_t *start, char *err, size_t errlen)
+{
+    static const char *const keys[] = {"rules", "side", "value", "numeration", "encoding", "made-by", "learned",
+                                       "states", "start"};
+    const char *rest;
+    int r = next_line(L);
+    int64_t v;
+    const char *p;
+    if (r <= 0 || !key(L->buf, FORMAT_NAME, &rest))
+        return wyi_fail(WY_EINVAL, err, errlen, "line %u: not an automaton file (the first line must be '%s %d')",
+                        L->line, FORMAT_NAME, FORMAT_VERSION);
+    p = rest;
+    if (!word_int(&p, 1, 1000, &v) || *p)
+        return wyi_fail(WY_EINVAL, err, errlen, "line %u: bad format version '%s'", L->line, rest);
+    if (v != FORMAT_VERSION)
+        return wyi_fail(WY_EINVAL, err, errlen, "line %u: format version %" PRId64 " is not known (this is version %d)",
+                        L->line, v, FORMAT_VERSION);
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        r = next_line(L);
+        if (r < 0)
+            return wyi_fail(WY_EINVAL, err, errlen,
+                            "line %u: too long (600 bytes or more) or holds a control character", L->line);
+        if (r == 0)
+            return wyi_fail(WY_EINVAL, err, errlen, "the file ends before '%s'", keys[k]);
+        if (!key(L->buf, keys[k], &rest))
+            return wyi_fail(WY_EINVAL, err, errlen, "line %u: expected '%s ...'", L->line, keys[k]);
+        p = rest;
+        uint64_t u;
+        switch (k) {
+        case 0: {
+            char e2[WY_ERRLEN];
+            if (wy_rules_parse(&in->rules, rest, e2, sizeof e2) != WY_OK)
+                return wyi_fail(WY_EINVAL, err, errlen, "line %u: ruleset: %s", L->line, e2);
+            break;
+        }
+        case 1: {
+            int64_t a, b;
+            if (!word_int(&p, 0, UINT32_MAX, &a) || !word_int(&p, 0, UINT32_MAX, &b) || *p)
+                return wyi_fail(WY_EINVAL, err, errlen, "line %u: side: expected two numbers (passes left, heap)",
+                                L->line);
+            in->side.pass = (uint32_t)a;
+            in->side.heap = (uint32_t)b;
+            char e2[WY_ERRLEN];
+            if (wy_side_check(&in->rules, in->side, e2, sizeof e2) != WY_OK)
+                return wyi_fail(WY_EINVAL, err, errlen, "line %u: side: %s", L->line, e2);
+            break;
+        }
+        case 2:
+            if (!word_u64(&p, &u) || *p)
+                return wyi_fail(WY_EINVAL, err, errlen, "line %u: value: expected a number >= 0", L->line);
+            in->value = u;
+            break;
+        case 3:
+            if (strcmp(rest, "msd_fib") != 0)
+                return wyi_fail(WY_EINVAL, err, errlen, "line %u: numeration '%.40s' is not known (msd_fib is)",
+                                L->line, rest);
+            break;
+        case 4:
+            if (strcmp(rest, "diagonal-offset") != 0)
+                return wyi_fail(WY_EINVAL, err, errlen,
+                                "line %u: encoding '%.40s' is not known (diagonal-offset is)", L->line, rest);
+            break;
+        case 5:
+            snprintf(in->made_by, sizeof in->made_by, "%s", strcmp(rest, "-") ? rest : "");
+            break;
+        case 6: {
+            int64_t s, d;
+            if (!word_u64(&p, &u) || !word_int(&p, 0, 1000, &s) || !word_int(&p, 0, 1000, &d) || *p)
+                return wyi_fail(WY_EINVAL, err, errlen,
+                                "line %u: learned: expected three numbers (diagonals, suffix length, depth)", L->line);
+            in->diagonals = u;
+            in->suffix = (uint32_t)s;
+            in->depth = (uint32_t)d;
+            break;
+        }
+        case 7:
+            if (!word_int(&p, 1, MAX_STATES, &v) || *p)
+                return wyi_fail(WY_EINVAL, err, errlen, "line %u: states: expected a number from 1 to %u", L->line,
+                                MAX_STATES);
+            in->states = (uint32_t)v;
+            break;
+        case 8:
+            if (!word_int(&p, 0, (int64_t)in->states - 1, &v) || *p)
+                return wyi_fail(WY_EINVAL, err, errlen, "line %u: start: expected a state from 0 to %" PRIu32, L->line,
+                                in->states - 1);
+            *start = (uint32_t)v;
+            break;
+        }
+    }
+    return WY_OK;
+}
+
+/* The states' lines, in order, into a (its outputs and moves), then 'end'
+ * and nothing after it. */
+static wy_status parse_states(lines *L, wy_automaton *a, uint32_t states, char *err, size_t errlen)
+{
+    for (uint32_t s = 0; s < states; s++) {
+        int r = next_line(L);
+        if (r < 0)
+            return wyi_fail(WY_EINVAL, err, errlen,
+                            "line %u: too long (600 bytes or more) or holds a control character", L->line);
+        if (r == 0)
+            return wyi_fail(WY_EINVAL, err, errlen, "the file ends after %" PRIu32 " of %" PRIu32 " states", s, states);
+        const char *p = L->buf;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        int64_t id, o, v;
+        if (!word_int(&p, 0, MAX_STATES, &id) || (uint64_t)id != s)
+            return wyi_fail(WY_EINVAL, err, errlen, "line %u: expected state %" PRIu32 " (states are listed in order)",
+                            L->line, s);
+        if (!word_int(&p, -(int64_t)INT32_MAX, INT32_MAX, &o))
+            return wyi_fail(WY_EINVAL, err, errlen,
+                            "line %u: state %" PRIu32 ": bad output (a number of absolute value below 2^31)", L->line,
+                            s);
+        a->out[s] = o;
+        for (int dgt = 0; dgt < 2; dgt++) {
+            if (*p == '-' && (p[1] == '\0' || p[1] == ' ' || p[1] == '\t')) {
+                p++;
+                while (*p == ' ' || *p == '\t')
+                    p++;
+                continue;
+            }
+            if (!word_int(&p, 0, (int64_t)states - 1, &v))
+                return wyi_fail(WY_EINVAL, err, errlen,
+                                "line %u: state %" PRIu32 ": its move on %d must be a state from 0 to %" PRIu32
+                                " or '-'",
+                                L->line, s, dgt, states - 1);
+            a->next[2 * s + dgt] = (int32_t)v;
+        }
+        if (*p)
+            return wyi_fail(WY_EINVAL, err, errlen, "line %u: state %" PRIu32 ": unexpected '%.20s' after the moves",
+                            L->line, s, p);
+    }
+    int r = next_line(L);
+    if (r <= 0 || strcmp(L->buf, "end") != 0)
+        return wyi_fail(WY_EINVAL, err, errlen, "line %u: expected 'end' after the %" PRIu32 " states", L->line,
+                        states);
+    if (next_line(L) != 0)
+        return wyi_fail(WY_EINVAL, err, errlen, "line %u: text after 'end'", L->line);
+    return WY_OK;
+}
+
+/* Every Zeckendorf word must run to the end: the start goes to itself on 0,
+ * a move on 0 from every state, and a move on 1 from the start and from
+ * every state entered by a 0 (a 1 may follow a 0); no state entered by a 1
+ * moves on 1 (Zeckendorf words have no adjacent 1s), so no state is entered
+ * both ways.  Also the outputs' range into *in, for the row search. */
+static wy_status check_moves(const wy_automaton *a, wy_automaton_info *in, uint32_t start, char *err, size_t errlen)
+{
+    if (a->next[2 * start] != (int32_t)start)
+        return wyi_fail(WY_EINVAL, err, errlen,
+                        "the start state %" PRIu32 " must go to itself on 0 (leading zeros do not change a number)",
+                        start);
+    unsigned char *by0 = calloc(in->states, 1);
+    if (!by0)
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory");
+    by0[start] = 1;
+    for (uint32_t s = 0; s < in->states; s++)
+        if (a->next[2 * s] != NONE)
+            by0[a->next[2 * s]] = 1;
+    wy_status st = WY_OK;
+    for (uint32_t s = 0; s < in->states && st == WY_OK; s++) {
+        if (a->next[2 * s] == NONE)
+            st = wyi_fail(WY_EINVAL, err, errlen,
+                          "state %" PRIu32 " has no move on 0 (every state needs one: a 0 may always follow)", s);
+        else if (by0[s] && a->next[2 * s + 1] == NONE)
+            st = wyi_fail(WY_EINVAL, err, errlen,
+                          "state %" PRIu32 " is entered by a 0 (or is the start) and has no move on 1 (a Zeckendorf "
+                          "word could stop there)",
+                          s);
+    }
+    free(by0);
+    if (st != WY_OK)
+        return st;
+    in->min_out = INT64_MAX;
+    in->max_out = INT64_MIN;
+    for (uint32_t s = 0; s < in->states; s++) {
+        int32_t t = a->next[2 * s + 1];
+        if (t != NONE && a->next[2 * t + 1] != NONE)
+            return wyi_fail(WY_EINVAL, err, errlen,
+                            "state %" PRId32 " is entered by a 1 and has a move on 1 (adjacent 1s are not Zeckendorf)",
+                            t);
+        if (a->out[s] < in->min_out)
+            in->min_out = a->out[s];
+        if (a->out[s] > in->max_out)
+            in->max_out = a->out[s];
+    }
+    return WY_OK;
+}
 
 wy_status wy_automaton_parse(wy_automaton **out, const char *text, size_t len, char *err, size_t errlen)
 {
@@ -536,186 +726,17 @@ wy_status wy_automaton_parse(wy_automaton **out, const char *text, size_t len, c
     lines L = {text, text + len, 0, {0}};
     wy_automaton_info in;
     memset(&in, 0, sizeof in);
-    static const char *const keys[] = {"rules", "side", "value", "numeration", "encoding", "made-by", "learned",
-                                       "states", "start"};
-    const char *rest;
-    int r = next_line(&L);
-    int64_t v;
-    const char *p;
-    if (r <= 0 || !key(L.buf, FORMAT_NAME, &rest))
-        return wy_fail(WY_EINVAL, err, errlen, "line %u: not an automaton file (the first line must be '%s %d')",
-                       L.line, FORMAT_NAME, FORMAT_VERSION);
-    p = rest;
-    if (!word_int(&p, 1, 1000, &v) || *p)
-        return wy_fail(WY_EINVAL, err, errlen, "line %u: bad format version '%s'", L.line, rest);
-    if (v != FORMAT_VERSION)
-        return wy_fail(WY_EINVAL, err, errlen, "line %u: format version %" PRId64 " is not known (this is version %d)",
-                       L.line, v, FORMAT_VERSION);
     uint32_t start = 0;
-    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
-        r = next_line(&L);
-        if (r < 0)
-            return wy_fail(WY_EINVAL, err, errlen, "line %u: too long (600 bytes or more) or holds a control character", L.line);
-        if (r == 0)
-            return wy_fail(WY_EINVAL, err, errlen, "the file ends before '%s'", keys[k]);
-        if (!key(L.buf, keys[k], &rest))
-            return wy_fail(WY_EINVAL, err, errlen, "line %u: expected '%s ...'", L.line, keys[k]);
-        p = rest;
-        uint64_t u;
-        switch (k) {
-        case 0: {
-            char e2[WY_ERRLEN];
-            if (wy_rules_parse(&in.rules, rest, e2, sizeof e2) != WY_OK)
-                return wy_fail(WY_EINVAL, err, errlen, "line %u: ruleset: %s", L.line, e2);
-            break;
-        }
-        case 1: {
-            int64_t a, b;
-            if (!word_int(&p, 0, UINT32_MAX, &a) || !word_int(&p, 0, UINT32_MAX, &b) || *p)
-                return wy_fail(WY_EINVAL, err, errlen, "line %u: side: expected two numbers (passes left, heap)",
-                               L.line);
-            in.side.pass = (uint32_t)a;
-            in.side.heap = (uint32_t)b;
-            char e2[WY_ERRLEN];
-            if (wy_side_check(&in.rules, in.side, e2, sizeof e2) != WY_OK)
-                return wy_fail(WY_EINVAL, err, errlen, "line %u: side: %s", L.line, e2);
-            break;
-        }
-        case 2:
-            if (!word_u64(&p, &u) || *p)
-                return wy_fail(WY_EINVAL, err, errlen, "line %u: value: expected a number >= 0", L.line);
-            in.value = u;
-            break;
-        case 3:
-            if (strcmp(rest, "msd_fib") != 0)
-                return wy_fail(WY_EINVAL, err, errlen, "line %u: numeration '%.40s' is not known (msd_fib is)",
-                               L.line, rest);
-            break;
-        case 4:
-            if (strcmp(rest, "diagonal-offset") != 0)
-                return wy_fail(WY_EINVAL, err, errlen,
-                               "line %u: encoding '%.40s' is not known (diagonal-offset is)", L.line, rest);
-            break;
-        case 5:
-            snprintf(in.made_by, sizeof in.made_by, "%s", strcmp(rest, "-") ? rest : "");
-            break;
-        case 6: {
-            int64_t s, d;
-            if (!word_u64(&p, &u) || !word_int(&p, 0, 1000, &s) || !word_int(&p, 0, 1000, &d) || *p)
-                return wy_fail(WY_EINVAL, err, errlen,
-                               "line %u: learned: expected three numbers (diagonals, suffix length, depth)", L.line);
-            in.diagonals = u;
-            in.suffix = (uint32_t)s;
-            in.depth = (uint32_t)d;
-            break;
-        }
-        case 7:
-            if (!word_int(&p, 1, MAX_STATES, &v) || *p)
-                return wy_fail(WY_EINVAL, err, errlen, "line %u: states: expected a number from 1 to %u", L.line,
-                               MAX_STATES);
-            in.states = (uint32_t)v;
-            break;
-        case 8:
-            if (!word_int(&p, 0, (int64_t)in.states - 1, &v) || *p)
-                return wy_fail(WY_EINVAL, err, errlen, "line %u: start: expected a state from 0 to %" PRIu32, L.line,
-                               in.states - 1);
-            start = (uint32_t)v;
-            break;
-        }
-    }
+    wy_status st = parse_header(&L, &in, &start, err, errlen);
+    if (st != WY_OK)
+        return st;
     wy_automaton *a = alloc_automaton(in.states);
     if (!a)
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory for %" PRIu32 " states", in.states);
-    wy_status st = WY_OK;
-    int goto_fail = 0;
-    for (uint32_t s = 0; s < in.states && !goto_fail; s++) {
-        r = next_line(&L);
-        if (r <= 0) {
-            if (r < 0)
-                PERR("line %u: too long (600 bytes or more) or holds a control character", L.line);
-            else
-                PERR("the file ends after %" PRIu32 " of %" PRIu32 " states", s, in.states);
-            break;
-        }
-        p = L.buf;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        int64_t id, o;
-        if (!word_int(&p, 0, MAX_STATES, &id) || (uint64_t)id != s) {
-            PERR("line %u: expected state %" PRIu32 " (states are listed in order)", L.line, s);
-            break;
-        }
-        if (!word_int(&p, -(int64_t)INT32_MAX, INT32_MAX, &o)) {
-            PERR("line %u: state %" PRIu32 ": bad output (a number of absolute value below 2^31)", L.line, s);
-            break;
-        }
-        a->out[s] = o;
-        for (int dgt = 0; dgt < 2 && !goto_fail; dgt++) {
-            if (*p == '-' && (p[1] == '\0' || p[1] == ' ' || p[1] == '\t')) {
-                p++;
-                while (*p == ' ' || *p == '\t')
-                    p++;
-                continue;
-            }
-            if (!word_int(&p, 0, (int64_t)in.states - 1, &v))
-                PERR("line %u: state %" PRIu32 ": its move on %d must be a state from 0 to %" PRIu32 " or '-'",
-                     L.line, s, dgt, in.states - 1);
-            else
-                a->next[2 * s + dgt] = (int32_t)v;
-        }
-        if (!goto_fail && *p)
-            PERR("line %u: state %" PRIu32 ": unexpected '%.20s' after the moves", L.line, s, p);
-    }
-    if (!goto_fail) {
-        r = next_line(&L);
-        if (r <= 0 || strcmp(L.buf, "end") != 0)
-            PERR("line %u: expected 'end' after the %" PRIu32 " states", L.line, in.states);
-        else if (next_line(&L) != 0)
-            PERR("line %u: text after 'end'", L.line);
-    }
-    if (!goto_fail && a->next[2 * start] != (int32_t)start)
-        PERR("the start state %" PRIu32 " must go to itself on 0 (leading zeros do not change a number)", start);
-    if (!goto_fail) {
-        /* every Zeckendorf word must run to the end: a move on 0 from every
-         * state, and a move on 1 from the start and from every state entered
-         * by a 0 (a 1 may follow a 0); a state entered by a 1 has no move on
-         * 1 (checked below), so no state is entered both ways */
-        unsigned char *by0 = calloc(in.states, 1);
-        if (!by0) {
-            wy_automaton_free(a);
-            return wy_fail(WY_ERANGE, err, errlen, "out of memory");
-        }
-        by0[start] = 1;
-        for (uint32_t s = 0; s < in.states; s++)
-            if (a->next[2 * s] != NONE)
-                by0[a->next[2 * s]] = 1;
-        for (uint32_t s = 0; s < in.states && !goto_fail; s++) {
-            if (a->next[2 * s] == NONE)
-                PERR("state %" PRIu32 " has no move on 0 (every state needs one: a 0 may always follow)", s);
-            else if (by0[s] && a->next[2 * s + 1] == NONE)
-                PERR("state %" PRIu32 " is entered by a 0 (or is the start) and has no move on 1 (a Zeckendorf word "
-                     "could stop there)", s);
-        }
-        free(by0);
-    }
-    if (!goto_fail) {
-        /* no state entered by a 1 may move on 1 (Zeckendorf words have no
-         * adjacent 1s); and the outputs' range, for the row search */
-        in.min_out = INT64_MAX;
-        in.max_out = INT64_MIN;
-        for (uint32_t s = 0; s < in.states; s++) {
-            int32_t t = a->next[2 * s + 1];
-            if (t != NONE && a->next[2 * t + 1] != NONE) {
-                PERR("state %" PRId32 " is entered by a 1 and has a move on 1 (adjacent 1s are not Zeckendorf)", t);
-                break;
-            }
-            if (a->out[s] < in.min_out)
-                in.min_out = a->out[s];
-            if (a->out[s] > in.max_out)
-                in.max_out = a->out[s];
-        }
-    }
-    if (goto_fail) {
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory for %" PRIu32 " states", in.states);
+    st = parse_states(&L, a, in.states, err, errlen);
+    if (st == WY_OK)
+        st = check_moves(a, &in, start, err, errlen);
+    if (st != WY_OK) {
         wy_automaton_free(a);
         return st;
     }
@@ -754,7 +775,7 @@ static int on_pos(void *ctx, uint64_t x, uint64_t y)
         c->seen[n >> 3] |= (unsigned char)(1u << (n & 7));
         c->found++;
         int64_t d = wy_automaton_output_u64(c->check, n);
-        if ((int64_t)(x - wy_floor_phi_u64(n)) != d && c->bad > n)
+        if ((int64_t)(x - wyi_floor_phi_u64(n)) != d && c->bad > n)
             c->bad = n;
         return 0;
     }
@@ -774,8 +795,8 @@ static wy_status refuse_memory(char *err, size_t errlen, const char *verb, uint6
     char m[32], l[32];
     wy_format_bytes(m, sizeof m, need);
     wy_format_bytes(l, sizeof l, limit);
-    return wy_fail(WY_ERANGE, err, errlen, "%s %" PRIu64 " diagonals needs about %s, more than the limit of %s", verb,
-                   diagonals, m, l);
+    return wyi_fail(WY_ERANGE, err, errlen, "%s %" PRIu64 " diagonals needs about %s, more than the limit of %s", verb,
+                    diagonals, m, l);
 }
 
 /* Scan windows of growing size until every diagonal below N has its
@@ -800,17 +821,17 @@ static wy_status scan_diagonals(diag_ctx *c, const wy_rules *rules, wy_side side
          * offset 0 that the proofs never read) */
         for (uint64_t n = 0; c->skip != UINT64_MAX && n <= c->skip && n < c->N; n++) {
             if (c->x)
-                c->x[n] = wy_floor_phi_u64(n);
+                c->x[n] = wyi_floor_phi_u64(n);
             else
                 c->seen[n >> 3] |= (unsigned char)(1u << (n & 7));
             c->found++;
         }
         wy_status st = wy_layer_scan(rules, side, g, size, mem_limit, on_pos, c, NULL, run, err, errlen);
         if (c->dup != UINT64_MAX)
-            return wy_fail(WY_EINVAL, err, errlen,
-                           "the layer has two positions on diagonal %" PRIu64 " (y - x = %" PRIu64
-                           "): the encoding diagonal-offset needs one on each diagonal",
-                           c->dup, c->dup);
+            return wyi_fail(WY_EINVAL, err, errlen,
+                            "the layer has two positions on diagonal %" PRIu64 " (y - x = %" PRIu64
+                            "): the encoding diagonal-offset needs one on each diagonal",
+                            c->dup, c->dup);
         if (st != WY_OK)
             return st;
         if (c->found == c->N)
@@ -823,10 +844,10 @@ static wy_status scan_diagonals(diag_ctx *c, const wy_rules *rules, wy_side side
             else
                 while (n < c->N && (c->seen[n >> 3] & (1u << (n & 7))))
                     n++;
-            return wy_fail(WY_EINVAL, err, errlen,
-                           "the layer has no position on diagonal %" PRIu64 " within the window of side %" PRIu64
-                           ": the encoding diagonal-offset needs one on each diagonal",
-                           n, size);
+            return wyi_fail(WY_EINVAL, err, errlen,
+                            "the layer has no position on diagonal %" PRIu64 " within the window of side %" PRIu64
+                            ": the encoding diagonal-offset needs one on each diagonal",
+                            n, size);
         }
         size *= 4;
     }
@@ -1038,6 +1059,70 @@ static int learn_L(learner *l, unsigned L)
     return rc;
 }
 
+/* *out[n] = the layer's position on diagonal n minus floor(n phi), for the
+ * diagonals 0..N-1 (a layer scan; *out allocated, NULL on failure);
+ * WY_EUNDECIDED when an offset is not bounded. */
+static wy_status diagonal_offsets(int32_t **out, const wy_rules *rules, wy_side side, uint64_t g, uint64_t diagonals,
+                                  uint64_t mem_limit, const wy_run *run, char *err, size_t errlen)
+{
+    *out = NULL;
+    diag_ctx c;
+    memset(&c, 0, sizeof c);
+    c.N = diagonals;
+    c.skip = rules->has_terminal ? rules->terminal : UINT64_MAX;
+    c.x = malloc(diagonals * sizeof *c.x);
+    int32_t *d = malloc(diagonals * sizeof *d);
+    if (!c.x || !d) {
+        free(c.x);
+        free(d);
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory for %" PRIu64 " diagonals", diagonals);
+    }
+    wy_status st = scan_diagonals(&c, rules, side, g, mem_limit, run, err, errlen);
+    for (uint64_t n = 0; st == WY_OK && n < diagonals; n++) {
+        int64_t off = (int64_t)(c.x[n] - wyi_floor_phi_u64(n));
+        if (off < -(int64_t)INT32_MAX || off > INT32_MAX)
+            st = wyi_fail(WY_EUNDECIDED, err, errlen,
+                          "diagonal %" PRIu64 ": the position is %" PRId64 " from floor(n phi): not a bounded offset",
+                          n, off);
+        else
+            d[n] = (int32_t)off;
+    }
+    free(c.x);
+    if (st != WY_OK) {
+        free(d);
+        return st;
+    }
+    *out = d;
+    return WY_OK;
+}
+
+/* The learner's automaton (start 0, outputs' range set; *depth the longest
+ * representative word); NULL when out of memory. */
+static wy_automaton *candidate(const learner *l, uint32_t *depth)
+{
+    wy_automaton *a = alloc_automaton(l->n);
+    if (!a)
+        return NULL;
+    *depth = 0;
+    for (uint32_t s = 0; s < l->n; s++) {
+        a->out[s] = l->sig[(size_t)s * l->siglen]; /* the empty suffix comes first */
+        a->next[2 * s] = l->next[2 * s];
+        a->next[2 * s + 1] = l->next[2 * s + 1];
+        if (l->replen[s] > *depth)
+            *depth = l->replen[s];
+    }
+    a->start = 0;
+    a->info.min_out = INT64_MAX;
+    a->info.max_out = INT64_MIN;
+    for (uint32_t s = 0; s < l->n; s++) {
+        if (a->out[s] < a->info.min_out)
+            a->info.min_out = a->out[s];
+        if (a->out[s] > a->info.max_out)
+            a->info.max_out = a->out[s];
+    }
+    return a;
+}
+
 wy_status wy_automaton_learn(wy_automaton **out, const wy_rules *rules, wy_side side, uint64_t g,
                              uint64_t diagonals, uint64_t mem_limit, const char *made_by, const wy_run *run,
                              char *err, size_t errlen)
@@ -1049,37 +1134,15 @@ wy_status wy_automaton_learn(wy_automaton **out, const wy_rules *rules, wy_side 
     if ((st = wy_side_check(rules, side, err, errlen)) != WY_OK)
         return st;
     if (diagonals < 16 || diagonals > ((uint64_t)1 << 36))
-        return wy_fail(WY_EINVAL, err, errlen, "the diagonals to learn from must be from 16 to 2^36");
-    uint64_t need = wy_sat_add(wy_sat_mul(diagonals, 12), wy_layer_estimate(rules, side, g, diagonals / 10 * 27 + 64));
+        return wyi_fail(WY_EINVAL, err, errlen, "the diagonals to learn from must be from 16 to 2^36");
+    uint64_t need =
+        wyi_sat_add(wyi_sat_mul(diagonals, 12), wy_layer_estimate(rules, side, g, diagonals / 10 * 27 + 64));
     if (mem_limit && need > mem_limit)
         return refuse_memory(err, errlen, "learning from", diagonals, need, mem_limit);
     fib64_init();
-    diag_ctx c;
-    memset(&c, 0, sizeof c);
-    c.N = diagonals;
-    c.skip = rules->has_terminal ? rules->terminal : UINT64_MAX;
-    c.x = malloc(diagonals * sizeof *c.x);
-    int32_t *d = malloc(diagonals * sizeof *d);
-    if (!c.x || !d) {
-        free(c.x);
-        free(d);
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory for %" PRIu64 " diagonals", diagonals);
-    }
-    st = scan_diagonals(&c, rules, side, g, mem_limit, run, err, errlen);
-    for (uint64_t n = 0; st == WY_OK && n < diagonals; n++) {
-        int64_t off = (int64_t)(c.x[n] - wy_floor_phi_u64(n));
-        if (off < -(int64_t)INT32_MAX || off > INT32_MAX)
-            st = wy_fail(WY_EUNDECIDED, err, errlen,
-                         "diagonal %" PRIu64 ": the position is %" PRId64 " from floor(n phi): not a bounded offset",
-                         n, off);
-        else
-            d[n] = (int32_t)off;
-    }
-    free(c.x);
-    if (st != WY_OK) {
-        free(d);
+    int32_t *d;
+    if ((st = diagonal_offsets(&d, rules, side, g, diagonals, mem_limit, run, err, errlen)) != WY_OK)
         return st;
-    }
     learner l;
     memset(&l, 0, sizeof l);
     l.d = d;
@@ -1091,50 +1154,34 @@ wy_status wy_automaton_learn(wy_automaton **out, const wy_rules *rules, wy_side 
     st = WY_EUNDECIDED;
     wy_automaton *a = NULL;
     for (unsigned L = 1; L <= maxlen && L <= 24; L++) {
-        if (wy_run_stop(run, L, maxlen)) {
-            st = wy_fail(WY_ECANCELED, err, errlen, "stopped");
+        if (wyi_run_stop(run, L, maxlen)) {
+            st = wyi_fail(WY_ECANCELED, err, errlen, "stopped");
             break;
         }
         int rc = learn_L(&l, L);
         if (rc == -1) {
-            st = wy_fail(WY_ERANGE, err, errlen, "out of memory while learning (suffix length %u)", L);
+            st = wyi_fail(WY_ERANGE, err, errlen, "out of memory while learning (suffix length %u)", L);
             break;
         }
         if (rc == -2) {
-            st = wy_fail(WY_EUNDECIDED, err, errlen, "more than %u states at suffix length %u: no finite automaton "
-                         "is in sight", MAX_STATES, L);
+            st = wyi_fail(WY_EUNDECIDED, err, errlen, "more than %u states at suffix length %u: no finite automaton "
+                          "is in sight", MAX_STATES, L);
             break;
         }
         if (rc == 0) {
-            st = wy_fail(WY_EUNDECIDED, err, errlen,
-                         "no automaton agrees with the %" PRIu64 " diagonals with every state told apart within "
-                         "them (at suffix length %u the states need longer words than the data has, %u states so far): "
-                         "more diagonals may fix it",
-                         diagonals, L, l.n);
+            st = wyi_fail(WY_EUNDECIDED, err, errlen,
+                          "no automaton agrees with the %" PRIu64 " diagonals with every state told apart within "
+                          "them (at suffix length %u the states need longer words than the data has, %u states so "
+                          "far): more diagonals may fix it",
+                          diagonals, L, l.n);
             break;
         }
         /* the candidate: does it give every diagonal of the data? */
-        a = alloc_automaton(l.n);
+        uint32_t depth;
+        a = candidate(&l, &depth);
         if (!a) {
-            st = wy_fail(WY_ERANGE, err, errlen, "out of memory for %u states", l.n);
+            st = wyi_fail(WY_ERANGE, err, errlen, "out of memory for %u states", l.n);
             break;
-        }
-        uint32_t depth = 0;
-        for (uint32_t s = 0; s < l.n; s++) {
-            a->out[s] = l.sig[(size_t)s * l.siglen]; /* the empty suffix comes first */
-            a->next[2 * s] = l.next[2 * s];
-            a->next[2 * s + 1] = l.next[2 * s + 1];
-            if (l.replen[s] > depth)
-                depth = l.replen[s];
-        }
-        a->start = 0;
-        a->info.min_out = INT64_MAX;
-        a->info.max_out = INT64_MIN;
-        for (uint32_t s = 0; s < l.n; s++) {
-            if (a->out[s] < a->info.min_out)
-                a->info.min_out = a->out[s];
-            if (a->out[s] > a->info.max_out)
-                a->info.max_out = a->out[s];
         }
         uint64_t n = 0;
         for (; n < diagonals; n++)
@@ -1155,7 +1202,7 @@ wy_status wy_automaton_learn(wy_automaton **out, const wy_rules *rules, wy_side 
         a = NULL;
     }
     if (st == WY_EUNDECIDED && !a && err && !err[0])
-        wy_fail(WY_EUNDECIDED, err, errlen, "no automaton agrees with the %" PRIu64 " diagonals", diagonals);
+        wyi_fail(WY_EUNDECIDED, err, errlen, "no automaton agrees with the %" PRIu64 " diagonals", diagonals);
     learner_reset(&l);
     free(d);
     if (st != WY_OK) {
@@ -1170,12 +1217,12 @@ wy_status wy_automaton_verify(const wy_automaton *a, uint64_t diagonals, uint64_
                               uint64_t *bad_n, char *err, size_t errlen)
 {
     if (diagonals < 1 || diagonals > ((uint64_t)1 << 38))
-        return wy_fail(WY_EINVAL, err, errlen, "the diagonals to check must be from 1 to 2^38");
+        return wyi_fail(WY_EINVAL, err, errlen, "the diagonals to check must be from 1 to 2^38");
     wy_status st = wy_layer_supported(&a->info.rules, err, errlen);
     if (st != WY_OK)
         return st;
-    uint64_t need = wy_sat_add(diagonals / 8 + 1,
-                               wy_layer_estimate(&a->info.rules, a->info.side, a->info.value, diagonals / 10 * 27 + 64));
+    uint64_t need = wyi_sat_add(diagonals / 8 + 1,
+                                wy_layer_estimate(&a->info.rules, a->info.side, a->info.value, diagonals / 10 * 27 + 64));
     if (mem_limit && need > mem_limit)
         return refuse_memory(err, errlen, "checking", diagonals, need, mem_limit);
     fib64_init();
@@ -1186,7 +1233,7 @@ wy_status wy_automaton_verify(const wy_automaton *a, uint64_t diagonals, uint64_
     c.check = a;
     c.seen = malloc(diagonals / 8 + 1);
     if (!c.seen)
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory for %" PRIu64 " diagonals", diagonals);
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory for %" PRIu64 " diagonals", diagonals);
     st = scan_diagonals(&c, &a->info.rules, a->info.side, a->info.value, mem_limit, run, err, errlen);
     free(c.seen);
     if (st != WY_OK)
@@ -1194,16 +1241,16 @@ wy_status wy_automaton_verify(const wy_automaton *a, uint64_t diagonals, uint64_
     if (c.bad != UINT64_MAX) {
         if (bad_n)
             *bad_n = c.bad;
-        return wy_fail(WY_EDIFF, err, errlen, "diagonal %" PRIu64 ": the automaton gives offset %" PRId64
-                       " (position (%" PRIu64 ", %" PRIu64 ")), the layer engine another position",
-                       c.bad, wy_automaton_output_u64(a, c.bad),
-                       wy_floor_phi_u64(c.bad) + (uint64_t)wy_automaton_output_u64(a, c.bad),
-                       wy_floor_phi_u64(c.bad) + (uint64_t)wy_automaton_output_u64(a, c.bad) + c.bad);
+        return wyi_fail(WY_EDIFF, err, errlen, "diagonal %" PRIu64 ": the automaton gives offset %" PRId64
+                        " (position (%" PRIu64 ", %" PRIu64 ")), the layer engine another position",
+                        c.bad, wy_automaton_output_u64(a, c.bad),
+                        wyi_floor_phi_u64(c.bad) + (uint64_t)wy_automaton_output_u64(a, c.bad),
+                        wyi_floor_phi_u64(c.bad) + (uint64_t)wy_automaton_output_u64(a, c.bad) + c.bad);
     }
     return WY_OK;
 }
 
-uint64_t wy_fnv1a(const void *p, size_t n) { return wy_fnv1a_from(14695981039346656037ull, p, n); }
+uint64_t wy_fnv1a(const void *p, size_t n) { return wyi_fnv1a_from(14695981039346656037ull, p, n); }
 
 /* ------------------------------------------------------------------ */
 /* The shipped automata                                                */
@@ -1211,7 +1258,7 @@ uint64_t wy_fnv1a(const void *p, size_t n) { return wy_fnv1a_from(14695981039346
 
 const char *wy_automaton_builtin_text(const char *file)
 {
-    for (const wy_automaton_text *t = wy_automata_data; file && t->name; t++)
+    for (const wyi_automaton_text *t = wyi_automata_data; file && t->name; t++)
         if (!strcmp(t->name, file))
             return t->text;
     return NULL;
@@ -1222,10 +1269,10 @@ wy_status wy_automaton_builtin(wy_automaton **out, const char *name, char *err, 
     *out = NULL;
     char file[96];
     if (!name || strlen(name) > 80)
-        return wy_fail(WY_EINVAL, err, errlen, "no such shipped automaton");
+        return wyi_fail(WY_EINVAL, err, errlen, "no such shipped automaton");
     snprintf(file, sizeof file, "%s.aut", name);
-    for (const wy_automaton_text *t = wy_automata_data; t->name; t++)
+    for (const wyi_automaton_text *t = wyi_automata_data; t->name; t++)
         if (!strcmp(t->name, file))
             return wy_automaton_parse(out, t->text, t->len, err, errlen);
-    return wy_fail(WY_EINVAL, err, errlen, "no shipped automaton '%.80s' (data/automata/: wythoff-v1)", name);
+    return wyi_fail(WY_EINVAL, err, errlen, "no shipped automaton '%.80s' (data/automata/: wythoff-v1)", name);
 }

@@ -84,23 +84,27 @@ static const char *side_name(const wy_compare_side *s, const char *which, char *
     return buf;
 }
 
-/* The plan, with gb the value of B's positions in set mode. */
-static wy_status plan_make(wy_compare_plan *plan, const wy_compare_side *a, const wy_compare_side *b,
+/* The plan, with gb the value of B's positions in set mode; *hold_b (when
+ * hold_b is not NULL): with tables on both sides, whether B is kept in
+ * memory and A written row by row (else the reverse). */
+static wy_status plan_make(wy_compare_plan *plan, int *hold_b, const wy_compare_side *a, const wy_compare_side *b,
                            const wy_compare_opts *opt, uint32_t gb, unsigned threads, char *err, size_t errlen)
 {
     memset(plan, 0, sizeof *plan);
+    if (hold_b)
+        *hold_b = 0;
     if (!a || !b || !opt)
-        return wy_fail(WY_EINVAL, err, errlen, "missing side or options");
+        return wyi_fail(WY_EINVAL, err, errlen, "missing side or options");
     if (opt->rows == 0 || opt->cols == 0)
-        return wy_fail(WY_EINVAL, err, errlen, "empty window (%u rows, %u columns)", opt->rows, opt->cols);
+        return wyi_fail(WY_EINVAL, err, errlen, "empty window (%u rows, %u columns)", opt->rows, opt->cols);
     if (opt->mode != WY_COMPARE_VALUES && opt->mode != WY_COMPARE_SET)
-        return wy_fail(WY_EINVAL, err, errlen, "unknown comparison mode %d", (int)opt->mode);
+        return wyi_fail(WY_EINVAL, err, errlen, "unknown comparison mode %d", (int)opt->mode);
     if (!a->rules)
-        return wy_fail(WY_EINVAL, err, errlen, "side A must be a ruleset (a set of positions can only be side B)");
+        return wyi_fail(WY_EINVAL, err, errlen, "side A must be a ruleset (a set of positions can only be side B)");
     if (!b->rules && opt->mode != WY_COMPARE_SET)
-        return wy_fail(WY_EINVAL, err, errlen, "a set of positions is compared by membership (set mode), not by values");
+        return wyi_fail(WY_EINVAL, err, errlen, "a set of positions is compared by membership (set mode), not by values");
     if (!b->rules && b->npos && !b->pos)
-        return wy_fail(WY_EINVAL, err, errlen, "side B: %zu positions but no array", b->npos);
+        return wyi_fail(WY_EINVAL, err, errlen, "side B: %zu positions but no array", b->npos);
     wy_status st = wy_side_check(a->rules, a->side, err, errlen);
     if (st != WY_OK)
         return st;
@@ -125,11 +129,11 @@ static wy_status plan_make(wy_compare_plan *plan, const wy_compare_side *a, cons
             break;
         case WY_COMPARE_LAYER:
             if (opt->mode != WY_COMPARE_SET)
-                return wy_fail(WY_EINVAL, err, errlen,
-                               "the layer engine finds the positions of one value; comparing values needs tables");
+                return wyi_fail(WY_EINVAL, err, errlen,
+                                "the layer engine finds the positions of one value; comparing values needs tables");
             if (!layered)
-                return wy_fail(WY_EINVAL, err, errlen, "the layer engine does not cover %s: %s",
-                               side_name(s, i ? "B" : "A", nb, sizeof nb), why);
+                return wyi_fail(WY_EINVAL, err, errlen, "the layer engine does not cover %s: %s",
+                                side_name(s, i ? "B" : "A", nb, sizeof nb), why);
             eng[i] = WY_COMPARE_LAYER;
             break;
         case WY_COMPARE_AUTO:
@@ -141,7 +145,7 @@ static wy_status plan_make(wy_compare_plan *plan, const wy_compare_side *a, cons
                 eng[i] = WY_COMPARE_TABLE;
             break;
         default:
-            return wy_fail(WY_EINVAL, err, errlen, "unknown engine %d (AUTO, TABLE or LAYER)", (int)opt->engine);
+            return wyi_fail(WY_EINVAL, err, errlen, "unknown engine %d (AUTO, TABLE or LAYER)", (int)opt->engine);
         }
     }
     plan->engine_a = eng[0];
@@ -150,37 +154,38 @@ static wy_status plan_make(wy_compare_plan *plan, const wy_compare_side *a, cons
     case S_UPPER: {
         uint64_t la = wy_layer_estimate(a->rules, a->side, opt->g, size);
         uint64_t lb = wy_layer_estimate(b->rules, b->side, gb, size);
-        plan->bytes = wy_sat_add(max64(la, lb), wy_sat_mul(8, wy_upper_bound_positions(a->rules, size)));
-        plan->bytes = wy_sat_add(plan->bytes, DIFF_ROOM * 2 * 12);
-        plan->work = wy_sat_mul(2, size);
+        plan->bytes = wyi_sat_add(max64(la, lb), wyi_sat_mul(8, wyi_upper_bound_positions(a->rules, size)));
+        plan->bytes = wyi_sat_add(plan->bytes, DIFF_ROOM * 2 * 12);
+        plan->work = wyi_sat_mul(2, size);
         break;
     }
     case S_LISTS: {
         const int ri = a->rules && eng[0] == WY_COMPARE_LAYER ? 0 : 1;
         const wy_compare_side *r = sides[ri];
-        plan->bytes = wy_sat_add(wy_layer_estimate(r->rules, r->side, ri ? gb : opt->g, size),
-                                 wy_full_list_bytes(r->rules, size));
+        plan->bytes = wyi_sat_add(wy_layer_estimate(r->rules, r->side, ri ? gb : opt->g, size),
+                                  wyi_full_list_bytes(r->rules, size));
         plan->work = size;
         break;
     }
     default: {
         /* one table written row by row against the other side in memory */
         if (eng[0] == WY_COMPARE_TABLE && eng[1] == WY_COMPARE_TABLE) {
-            uint64_t hold_b = wy_sat_add(table_hold_bytes(b, opt), table_stream_bytes(a, opt, threads));
-            uint64_t hold_a = wy_sat_add(table_hold_bytes(a, opt), table_stream_bytes(b, opt, threads));
-            plan->hold_b = hold_b < hold_a;
-            plan->bytes = plan->hold_b ? hold_b : hold_a;
-            plan->work = wy_sat_mul(2, cells);
+            uint64_t keep_b = wyi_sat_add(table_hold_bytes(b, opt), table_stream_bytes(a, opt, threads));
+            uint64_t keep_a = wyi_sat_add(table_hold_bytes(a, opt), table_stream_bytes(b, opt, threads));
+            plan->bytes = keep_b < keep_a ? keep_b : keep_a;
+            if (hold_b)
+                *hold_b = keep_b < keep_a;
+            plan->work = wyi_sat_mul(2, cells);
         } else {
             const int si = eng[0] == WY_COMPARE_TABLE ? 0 : 1; /* the streamed side */
             const wy_compare_side *s = sides[si], *h = sides[1 - si];
             uint64_t stream = table_stream_bytes(s, opt, threads);
             plan->work = cells;
             if (h->rules) { /* a list built by the layer engine, then kept (2/3 of it) */
-                uint64_t fl = wy_full_list_bytes(h->rules, size);
-                uint64_t build = wy_sat_add(wy_layer_estimate(h->rules, h->side, si ? opt->g : gb, size), fl);
-                plan->bytes = max64(build, wy_sat_add(fl / 3 * 2, stream));
-                plan->work = wy_sat_add(cells, size);
+                uint64_t fl = wyi_full_list_bytes(h->rules, size);
+                uint64_t build = wyi_sat_add(wy_layer_estimate(h->rules, h->side, si ? opt->g : gb, size), fl);
+                plan->bytes = max64(build, wyi_sat_add(fl / 3 * 2, stream));
+                plan->work = wyi_sat_add(cells, size);
             } else {
                 plan->bytes = stream;
             }
@@ -194,7 +199,7 @@ static wy_status plan_make(wy_compare_plan *plan, const wy_compare_side *a, cons
 wy_status wy_compare_plan_make(wy_compare_plan *plan, const wy_compare_side *a, const wy_compare_side *b,
                                const wy_compare_opts *opt, unsigned threads, char *err, size_t errlen)
 {
-    return plan_make(plan, a, b, opt, opt ? opt->g : 0, threads, err, errlen);
+    return plan_make(plan, NULL, a, b, opt, opt ? opt->g : 0, threads, err, errlen);
 }
 
 static wy_status check_gb(wy_compare_plan *plan, const wy_compare_opts *opt, char *err, size_t errlen)
@@ -202,8 +207,8 @@ static wy_status check_gb(wy_compare_plan *plan, const wy_compare_opts *opt, cha
     if (plan)
         memset(plan, 0, sizeof *plan);
     if (opt && opt->mode != WY_COMPARE_SET)
-        return wy_fail(WY_EINVAL, err, errlen,
-                       "a value of its own for side B compares sets of positions (set mode), not values");
+        return wyi_fail(WY_EINVAL, err, errlen,
+                        "a value of its own for side B compares sets of positions (set mode), not values");
     return WY_OK;
 }
 
@@ -212,7 +217,7 @@ wy_status wy_compare_plan_make_gb(wy_compare_plan *plan, const wy_compare_side *
                                   size_t errlen)
 {
     wy_status st = check_gb(plan, opt, err, errlen);
-    return st != WY_OK ? st : plan_make(plan, a, b, opt, g_b, threads, err, errlen);
+    return st != WY_OK ? st : plan_make(plan, NULL, a, b, opt, g_b, threads, err, errlen);
 }
 
 /* ------------------------------------------------------------------ */
@@ -383,12 +388,12 @@ static wy_status compare_upper(emitter *e, const wy_compare_side *a, const wy_co
                                size_t errlen)
 {
     const uint64_t size = max64(o->rows, o->cols);
-    const uint64_t list_bytes = wy_sat_mul(8, wy_upper_bound_positions(a->rules, size));
+    const uint64_t list_bytes = wyi_sat_mul(8, wyi_upper_bound_positions(a->rules, size));
     const uint64_t limit = left(o->mem_limit, list_bytes);
     phase ph;
     wy_run r = phase_run(&ph, run, 0, size, pl->work);
-    wy_pos_vec va;
-    wy_status st = wy_layer_upper(&va, a->rules, a->side, o->g, size, limit, &r, err, errlen);
+    wyi_pos_vec va;
+    wy_status st = wyi_layer_upper(&va, a->rules, a->side, o->g, size, limit, &r, err, errlen);
     if (st != WY_OK)
         return st;
     upper_merge u;
@@ -407,10 +412,10 @@ static wy_status compare_upper(emitter *e, const wy_compare_side *a, const wy_co
     free(va.p);
     if (u.nomem) {
         free(u.d);
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "more than %zu differences with x <= y: keeping them to list them in order needs more memory "
-                       "than allowed",
-                       u.nd);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "more than %zu differences with x <= y: keeping them to list them in order needs more memory "
+                        "than allowed",
+                        u.nd);
     }
     if (st != WY_OK) {
         free(u.d);
@@ -424,7 +429,7 @@ static wy_status compare_upper(emitter *e, const wy_compare_side *a, const wy_co
     diff *m = malloc((nm ? nm : 1) * sizeof *m);
     if (!m) {
         free(u.d);
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory sorting %zu differences", u.nd);
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory sorting %zu differences", u.nd);
     }
     size_t k = 0;
     for (size_t i = 0; i < u.nd; i++)
@@ -448,7 +453,7 @@ static wy_status compare_upper(emitter *e, const wy_compare_side *a, const wy_co
     free(m);
     free(u.d);
     if (e->stop)
-        return wy_fail(WY_ECANCELED, err, errlen, "comparison stopped by the caller");
+        return wyi_fail(WY_ECANCELED, err, errlen, "comparison stopped by the caller");
     return WY_OK;
 }
 
@@ -463,11 +468,11 @@ static wy_status compare_lists(emitter *e, const wy_compare_side *a, const wy_co
                                size_t errlen)
 {
     const uint64_t size = max64(o->rows, o->cols);
-    const uint64_t limit = left(o->mem_limit, wy_full_list_bytes(a->rules, size));
+    const uint64_t limit = left(o->mem_limit, wyi_full_list_bytes(a->rules, size));
     phase ph;
     wy_run r = phase_run(&ph, run, 0, size, pl->work);
-    wy_pos_vec va;
-    wy_status st = wy_layer_full(&va, a->rules, a->side, o->g, o->rows, o->cols, limit, &r, err, errlen);
+    wyi_pos_vec va;
+    wy_status st = wyi_layer_full(&va, a->rules, a->side, o->g, o->rows, o->cols, limit, &r, err, errlen);
     if (st != WY_OK)
         return st;
     size_t i = 0, j = 0;
@@ -489,7 +494,7 @@ static wy_status compare_lists(emitter *e, const wy_compare_side *a, const wy_co
     }
     free(va.p);
     if (e->stop)
-        return wy_fail(WY_ECANCELED, err, errlen, "comparison stopped by the caller");
+        return wyi_fail(WY_ECANCELED, err, errlen, "comparison stopped by the caller");
     return WY_OK;
 }
 
@@ -544,15 +549,15 @@ static int on_row(void *ctx, uint32_t x, const uint32_t *v, uint32_t cols)
 }
 
 static wy_status compare_stream(emitter *e, const wy_compare_side *a, const wy_compare_side *b,
-                                const wy_compare_opts *o, const wy_compare_plan *pl, const wy_run *run, char *err,
-                                size_t errlen)
+                                const wy_compare_opts *o, const wy_compare_plan *pl, int hold_b, const wy_run *run,
+                                char *err, size_t errlen)
 {
     const uint64_t size = max64(o->rows, o->cols);
     const uint64_t cells = (uint64_t)o->rows * o->cols;
     const unsigned threads = run && run->threads ? run->threads : 1;
     int s_is_a;
     if (pl->engine_a == WY_COMPARE_TABLE && pl->engine_b == WY_COMPARE_TABLE)
-        s_is_a = pl->hold_b;
+        s_is_a = hold_b;
     else
         s_is_a = pl->engine_a == WY_COMPARE_TABLE;
     const wy_compare_side *s = s_is_a ? a : b, *h = s_is_a ? b : a;
@@ -563,20 +568,20 @@ static wy_status compare_stream(emitter *e, const wy_compare_side *a, const wy_c
     c.gs = s_is_a ? e->g : e->gb;
     c.gh = s_is_a ? e->gb : e->g;
     wy_table *t = NULL;
-    wy_pos_vec hv;
+    wyi_pos_vec hv;
     memset(&hv, 0, sizeof hv);
     phase ph;
     uint64_t base = 0, held = 0;
     wy_status st = WY_OK;
     const uint64_t sbytes = wy_table_stream_estimate(s->rules, o->rows, o->cols, s->side, threads);
     if (h->rules && (pl->engine_a == WY_COMPARE_LAYER || pl->engine_b == WY_COMPARE_LAYER)) {
-        const uint64_t fl = wy_full_list_bytes(h->rules, size);
+        const uint64_t fl = wyi_full_list_bytes(h->rules, size);
         wy_run r = phase_run(&ph, run, 0, size, pl->work);
-        st = wy_layer_full(&hv, h->rules, h->side, c.gh, o->rows, o->cols, left(o->mem_limit, fl), &r, err, errlen);
+        st = wyi_layer_full(&hv, h->rules, h->side, c.gh, o->rows, o->cols, left(o->mem_limit, fl), &r, err, errlen);
         c.L = hv.p;
         c.nL = hv.n;
         base = size;
-        held = wy_sat_mul(hv.n, sizeof *hv.p);
+        held = wyi_sat_mul(hv.n, sizeof *hv.p);
     } else if (h->rules) {
         wy_run r = phase_run(&ph, run, 0, cells, pl->work);
         held = wy_table_estimate(h->rules, o->rows, o->cols, h->side);
@@ -586,7 +591,7 @@ static wy_status compare_stream(emitter *e, const wy_compare_side *a, const wy_c
         c.hside = h->side;
         base = cells;
         if (st == WY_OK && !(c.hrow = malloc((size_t)o->cols * sizeof *c.hrow)))
-            st = wy_fail(WY_ERANGE, err, errlen, "out of memory");
+            st = wyi_fail(WY_ERANGE, err, errlen, "out of memory");
     } else {
         c.L = h->pos;
         c.nL = h->npos;
@@ -613,7 +618,8 @@ static wy_status compare(wy_compare_summary *sum, const wy_compare_side *a, cons
                          char *err, size_t errlen)
 {
     wy_compare_plan pl;
-    wy_status st = plan_make(&pl, a, b, opt, gb, run ? run->threads : 1, err, errlen);
+    int hold_b;
+    wy_status st = plan_make(&pl, &hold_b, a, b, opt, gb, run ? run->threads : 1, err, errlen);
     if (st != WY_OK)
         return st;
     sum->compared = (uint64_t)opt->rows * opt->cols;
@@ -622,10 +628,10 @@ static wy_status compare(wy_compare_summary *sum, const wy_compare_side *a, cons
     if (!b->rules)
         for (size_t i = 1; i < b->npos; i++)
             if (!pos_less(b->pos[i - 1], b->pos[i]))
-                return wy_fail(WY_EINVAL, err, errlen,
-                               "the positions of side B are not sorted by x then y without repeats: (%u, %u) "
-                               "follows (%u, %u)",
-                               b->pos[i].x, b->pos[i].y, b->pos[i - 1].x, b->pos[i - 1].y);
+                return wyi_fail(WY_EINVAL, err, errlen,
+                                "the positions of side B are not sorted by x then y without repeats: (%u, %u) "
+                                "follows (%u, %u)",
+                                b->pos[i].x, b->pos[i].y, b->pos[i - 1].x, b->pos[i - 1].y);
     if (opt->mem_limit && pl.bytes > opt->mem_limit) {
         char ra[160], rb[160] = "the positions given", need[32], lim[32];
         wy_rules_format(ra, sizeof ra, a->rules);
@@ -633,16 +639,16 @@ static wy_status compare(wy_compare_summary *sum, const wy_compare_side *a, cons
             wy_rules_format(rb, sizeof rb, b->rules);
         wy_format_bytes(need, sizeof need, pl.bytes);
         wy_format_bytes(lim, sizeof lim, opt->mem_limit);
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "comparing '%s' (by %s) with '%s' (by %s) in a %u x %u window needs about %s, more than the "
-                       "limit of %s",
-                       ra, engine_word(pl.engine_a), rb, engine_word(pl.engine_b), opt->rows, opt->cols, need, lim);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "comparing '%s' (by %s) with '%s' (by %s) in a %u x %u window needs about %s, more than the "
+                        "limit of %s",
+                        ra, engine_word(pl.engine_a), rb, engine_word(pl.engine_b), opt->rows, opt->cols, need, lim);
     }
     emitter e = {sum, fn, ctx, opt->mode, opt->g, gb, 0};
     switch (strategy(&pl)) {
     case S_UPPER: return compare_upper(&e, a, b, opt, &pl, run, err, errlen);
     case S_LISTS: return compare_lists(&e, a, b, opt, &pl, run, err, errlen);
-    default: return compare_stream(&e, a, b, opt, &pl, run, err, errlen);
+    default: return compare_stream(&e, a, b, opt, &pl, hold_b, run, err, errlen);
     }
 }
 

@@ -18,7 +18,7 @@
  *   6. a refusal: WY_ERANGE when a method applies but needs more memory
  *      than allowed, WY_EUNDECIDED when none applies; the message names
  *      what would decide the position.
- * The exact engine answers p passes left as p mod 2 (wy_ex_pass_sub).
+ * The exact engine answers p passes left as p mod 2 (wyi_ex_pass_sub).
  * `value`, `moves` and `ppos --from` are thin clients of this file. */
 #include "exact.h"
 #include "internal.h"
@@ -57,7 +57,7 @@ static uint64_t cells_of(const mpz_t x, const mpz_t y)
  * play: H + 1 times more). */
 static uint64_t work_of(const wy_exact *e, const mpz_t x, const mpz_t y, wy_side side)
 {
-    return wy_sat_mul(cells_of(x, y), wy_table_work(&e->rules, 1, 1, side));
+    return wyi_sat_mul(cells_of(x, y), wy_table_work(&e->rules, 1, 1, side));
 }
 
 /* The table engine's memory for that window (0 when beyond it). */
@@ -125,28 +125,28 @@ static int layer_value(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t y
                        wy_status *st, uint64_t *none, char *err, size_t errlen)
 {
     mpz_srcptr lo, hi;
-    wy_ex_order(&lo, &hi, x, y);
+    wyi_ex_order(&lo, &hi, x, y);
     *none = 0;
     if (mpz_sizeinbase(lo, 2) > 40)
         return 0;
     const uint64_t rows = mpz_get_ui(lo) + 1, sides = ((uint64_t)side.pass + 1) * ((uint64_t)side.heap + 1);
     uint64_t spent = 0;
     for (uint64_t g = 1; g <= 64; g++) {
-        if (mpz_cmp_ui(hi, wy_ex_layer_bound(&e->rules, side, g, rows - 1)) > 0) {
+        if (mpz_cmp_ui(hi, wyi_ex_layer_bound(&e->rules, side, g, rows - 1)) > 0) {
             *none = g; /* beyond B(x): not of value g, without a scan (eval_layer.c) */
             continue;
         }
-        uint64_t cost = wy_sat_mul(rows, wy_sat_mul(sides, g + 1));
-        if (wy_sat_add(spent, cost) > LAYER_VALUE_BUDGET)
+        uint64_t cost = wyi_sat_mul(rows, wyi_sat_mul(sides, g + 1));
+        if (wyi_sat_add(spent, cost) > LAYER_VALUE_BUDGET)
             return 0;
         spent += cost;
         /* within the limit by the estimate (a scan refused by it ends the
          * search; it is not a failure of this call) */
         if (e->mem_limit &&
-            wy_layer_estimate(&e->rules, side, g, wy_ex_layer_cols(&e->rules, side, g, rows - 1, hi)) > e->mem_limit)
+            wy_layer_estimate(&e->rules, side, g, wyi_ex_layer_cols(&e->rules, side, g, rows - 1, hi)) > e->mem_limit)
             return 0;
         int is = 0;
-        *st = wy_ex_layer_member(e, &is, x, y, side, g, run, err, errlen);
+        *st = wyi_ex_layer_member(e, &is, x, y, side, g, run, err, errlen);
         if (*st != WY_OK)
             return -1;
         if (is) {
@@ -174,7 +174,9 @@ static void why_above(wy_answer *ans, uint64_t none)
                  "beyond their bound B(x))", (unsigned long long)none, (unsigned long long)none);
 }
 
-/* Steps 1-5 for one position, except the table itself (NEED_TABLE). */
+/* Steps 1-5 for one position, except the table itself (NEED_TABLE).  One
+ * function of about 120 lines: the steps in their order, each a few lines
+ * that read what the earlier ones found. */
 static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, const mpz_t y, wy_side side,
                         const wy_run *run, char *err, size_t errlen)
 {
@@ -205,7 +207,7 @@ static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, c
         /* WY_ERANGE: a proof it needed did not fit: the call fails rather
          * than answer less than it would with the memory */
         if (st != WY_OK)
-            wy_fail(st, err, errlen, "%s", why);
+            wyi_fail(st, err, errlen, "%s", why);
         goto out;
     }
     const int known = st == WY_OK; /* the outcome */
@@ -247,7 +249,7 @@ static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, c
     wy_status ls = WY_EINVAL;
     if (layer) {
         int is = 0;
-        ls = wy_ex_layer_member(e, &is, x, y, side, 0, run, lerr, sizeof lerr);
+        ls = wyi_ex_layer_member(e, &is, x, y, side, 0, run, lerr, sizeof lerr);
         if (ls == WY_OK) {
             ans->outcome = is ? 'P' : 'N';
             ans->has_value = is;
@@ -276,7 +278,7 @@ static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, c
             goto out;
         }
         if (ls == WY_ECANCELED) {
-            st = wy_fail(ls, err, errlen, "%s", lerr);
+            st = wyi_fail(ls, err, errlen, "%s", lerr);
             goto out;
         }
     }
@@ -289,8 +291,8 @@ static wy_status decide(wy_exact *e, wy_answer *ans, int *todo, const mpz_t x, c
             snprintf(tb, sizeof tb, "the table engine would need the %lu x %lu window: about %s, more than the limit",
                      mpz_get_ui(x) + 1, mpz_get_ui(y) + 1, tneed);
         const int mem = ls == WY_ERANGE || (cells != UINT64_MAX && !fits);
-        st = wy_fail(mem ? WY_ERANGE : WY_EUNDECIDED, err, errlen, "%s; %s; %s", why,
-                     layer ? lerr : "the layer engine does not cover max=N or mod=M", tb);
+        st = wyi_fail(mem ? WY_ERANGE : WY_EUNDECIDED, err, errlen, "%s; %s; %s", why,
+                      layer ? lerr : "the layer engine does not cover max=N or mod=M", tb);
     }
 out:
     e->run = saved;
@@ -307,7 +309,7 @@ wy_status wy_eval_positions(wy_exact *e, wy_eval_item *items, size_t n, wy_side 
         return st;
     unsigned char *need = calloc(n ? n : 1, 1);
     if (!need)
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory");
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory");
     uint64_t mx = 0, my = 0, sum = 0;
     int any = 0;
     for (size_t i = 0; i < n && st == WY_OK; i++) {
@@ -323,14 +325,14 @@ wy_status wy_eval_positions(wy_exact *e, wy_eval_item *items, size_t n, wy_side 
             need[i] = any = 1;
             mx = mpz_get_ui(q->x) > mx ? mpz_get_ui(q->x) : mx;
             my = mpz_get_ui(q->y) > my ? mpz_get_ui(q->y) : my;
-            sum = wy_sat_add(sum, work_of(e, q->x, q->y, side));
+            sum = wyi_sat_add(sum, work_of(e, q->x, q->y, side));
         }
     }
     /* one table for all when its window is not much more than theirs, else one each */
     if (st == WY_OK && any) {
-        uint64_t all = wy_sat_mul((mx + 1) * (my + 1), wy_table_work(&e->rules, 1, 1, side));
+        uint64_t all = wyi_sat_mul((mx + 1) * (my + 1), wy_table_work(&e->rules, 1, 1, side));
         uint64_t all_need = wy_table_estimate(&e->rules, (uint32_t)(mx + 1), (uint32_t)(my + 1), side);
-        if ((all <= TABLE_FIRST || all <= wy_sat_mul(sum, 2)) && (!e->mem_limit || all_need <= e->mem_limit)) {
+        if ((all <= TABLE_FIRST || all <= wyi_sat_mul(sum, 2)) && (!e->mem_limit || all_need <= e->mem_limit)) {
             wy_table *t = NULL;
             st = wy_table_compute_run(&t, &e->rules, (uint32_t)(mx + 1), (uint32_t)(my + 1), side, e->mem_limit,
                                       WY_LAYOUT_AUTO, run, err, errlen);
@@ -397,21 +399,21 @@ void wy_options_clear(wy_options *o)
 static wy_status options_table(wy_exact *e, wy_options *o, uint32_t x, uint32_t y, wy_side side, uint64_t count,
                                const wy_run *run, char *err, size_t errlen)
 {
-    uint64_t list = wy_sat_mul(count ? count : 1, sizeof(wy_move) + sizeof(uint32_t));
-    uint64_t need = wy_sat_add(wy_table_estimate(&e->rules, x + 1, y + 1, side), list);
+    uint64_t list = wyi_sat_mul(count ? count : 1, sizeof(wy_move) + sizeof(uint32_t));
+    uint64_t need = wyi_sat_add(wy_table_estimate(&e->rules, x + 1, y + 1, side), list);
     if (e->mem_limit && need > e->mem_limit) {
         char a[32], b[32];
         wy_format_bytes(a, sizeof a, need);
         wy_format_bytes(b, sizeof b, e->mem_limit);
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "listing the %llu options of (%u, %u) with their values needs about %s, more than the "
-                       "limit of %s",
-                       (unsigned long long)count, x, y, a, b);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "listing the %llu options of (%u, %u) with their values needs about %s, more than the "
+                        "limit of %s",
+                        (unsigned long long)count, x, y, a, b);
     }
     o->moves = malloc((size_t)(count ? count : 1) * sizeof *o->moves);
     o->values = malloc((size_t)(count ? count : 1) * sizeof *o->values);
     if (!o->moves || !o->values)
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory listing %llu options", (unsigned long long)count);
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory listing %llu options", (unsigned long long)count);
     size_t n = 0;
     wy_status st = wy_moves_list(o->moves, (size_t)count, &n, &e->rules, x, y, side, err, errlen);
     if (st != WY_OK)
@@ -448,8 +450,8 @@ wy_status wy_eval_options(wy_exact *e, wy_options *o, const mpz_t x, const mpz_t
         uint32_t px = (uint32_t)mpz_get_ui(x), py = (uint32_t)mpz_get_ui(y);
         uint64_t count = wy_moves_count(&e->rules, px, py, side);
         if (count > OPTIONS_MAX)
-            return wy_fail(WY_ERANGE, err, errlen, "position (%u, %u) has %llu moves, too many to list (at most %u)",
-                           px, py, (unsigned long long)count, OPTIONS_MAX);
+            return wyi_fail(WY_ERANGE, err, errlen, "position (%u, %u) has %llu moves, too many to list (at most %u)",
+                            px, py, (unsigned long long)count, OPTIONS_MAX);
         st = options_table(e, o, px, py, side, count, run, err, errlen);
         if (st != WY_OK)
             options_reset(o);
@@ -474,15 +476,15 @@ wy_status wy_eval_options(wy_exact *e, wy_options *o, const mpz_t x, const mpz_t
     }
     options_reset(o);
     if (st != WY_EUNDECIDED || wy_layer_supported(&e->rules, NULL, 0) != WY_OK)
-        return wy_fail(st, err, errlen, "%s", why);
+        return wyi_fail(st, err, errlen, "%s", why);
     /* ... or from layer scans of the P-positions */
     int is_p = 0;
     char lerr[WY_ERRLEN];
-    st = wy_ex_layer_winning(e, &o->wins, &o->count, &is_p, x, y, side, run, lerr, sizeof lerr);
+    st = wyi_ex_layer_winning(e, &o->wins, &o->count, &is_p, x, y, side, run, lerr, sizeof lerr);
     if (st != WY_OK) {
         options_reset(o);
-        return st == WY_ECANCELED || st == WY_EINTERNAL ? wy_fail(st, err, errlen, "%s", lerr)
-                                                        : wy_fail(st, err, errlen, "%s; %s", why, lerr);
+        return st == WY_ECANCELED || st == WY_EINTERNAL ? wyi_fail(st, err, errlen, "%s", lerr)
+                                                        : wyi_fail(st, err, errlen, "%s; %s", why, lerr);
     }
     /* the position itself: the exact engine's answer where it had one */
     if (pos_st != WY_OK) {
@@ -492,8 +494,8 @@ wy_status wy_eval_options(wy_exact *e, wy_options *o, const mpz_t x, const mpz_t
         snprintf(o->pos.why, sizeof o->pos.why, "%s", is_p ? "" : "the layer engine gives the outcome only");
     } else if ((o->pos.outcome == 'P') != is_p) {
         options_reset(o);
-        return wy_fail(WY_EINTERNAL, err, errlen, "the exact engine and the layer engine disagree on the outcome of "
-                       "this position");
+        return wyi_fail(WY_EINTERNAL, err, errlen, "the exact engine and the layer engine disagree on the outcome of "
+                        "this position");
     }
     o->pos.method = M_LAYER;
     return WY_OK;

@@ -19,16 +19,16 @@
 
 #include <stdio.h>
 
-uint64_t wy_ex_layer_bound(const wy_rules *r, wy_side side, uint64_t g, uint64_t x)
+uint64_t wyi_ex_layer_bound(const wy_rules *r, wy_side side, uint64_t g, uint64_t x)
 {
-    uint64_t K = wy_terminal_bound(r);
-    uint64_t L = wy_sat_mul(wy_sat_mul((uint64_t)side.pass + 1, (uint64_t)side.heap + 1), wy_sat_add(g, 1));
-    return wy_sat_add(wy_sat_add(wy_sat_mul(4, x), wy_sat_mul(3, K)), wy_sat_add(wy_sat_mul(2, L), 3));
+    uint64_t K = wyi_terminal_bound(r);
+    uint64_t L = wyi_sat_mul(wyi_sat_mul((uint64_t)side.pass + 1, (uint64_t)side.heap + 1), wyi_sat_add(g, 1));
+    return wyi_sat_add(wyi_sat_add(wyi_sat_mul(4, x), wyi_sat_mul(3, K)), wyi_sat_add(wyi_sat_mul(2, L), 3));
 }
 
 typedef struct {
     uint64_t last;
-    wy_ex_cell_fn fn;
+    wyi_ex_cell_fn fn;
     void *ctx;
     int stopped;       /* stopped by us (row last passed, or fn) */
     const wy_run *user;
@@ -53,8 +53,8 @@ static int on_progress(void *p, uint64_t done, uint64_t total)
     return c->user->progress(c->user->progress_ctx, done < rows ? done : rows, rows);
 }
 
-wy_status wy_ex_layer_rows(wy_exact *e, wy_side side, uint64_t g, uint64_t last, uint64_t cols, wy_ex_cell_fn fn,
-                           void *ctx, const wy_run *run, char *err, size_t errlen)
+wy_status wyi_ex_layer_rows(wy_exact *e, wy_side side, uint64_t g, uint64_t last, uint64_t cols, wyi_ex_cell_fn fn,
+                            void *ctx, const wy_run *run, char *err, size_t errlen)
 {
     wy_status st = wy_layer_supported(&e->rules, err, errlen);
     if (st != WY_OK)
@@ -63,21 +63,21 @@ wy_status wy_ex_layer_rows(wy_exact *e, wy_side side, uint64_t g, uint64_t last,
     if (cols < last + 1)
         cols = last + 1;
     if (cols > max_size)
-        return wy_fail(WY_EUNDECIDED, err, errlen,
-                       "deciding it by the layer engine needs rows 0..%llu in %llu columns, beyond the engine's "
-                       "2^40", (unsigned long long)last, (unsigned long long)cols);
+        return wyi_fail(WY_EUNDECIDED, err, errlen,
+                        "deciding it by the layer engine needs rows 0..%llu in %llu columns, beyond the engine's "
+                        "2^40", (unsigned long long)last, (unsigned long long)cols);
     uint64_t need = wy_layer_estimate(&e->rules, side, g, cols);
     if (e->mem_limit && need > e->mem_limit) {
         char a[32], b[32];
         wy_format_bytes(a, sizeof a, need);
         wy_format_bytes(b, sizeof b, e->mem_limit);
         /* about 6 ns per row and layer on one core (measured at 10^9 rows) */
-        uint64_t L = wy_sat_mul(wy_sat_mul((uint64_t)side.pass + 1, (uint64_t)side.heap + 1), wy_sat_add(g, 1));
-        uint64_t secs = wy_sat_mul(wy_sat_mul(last + 1, L), 6) / 1000000000u + 1;
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "deciding it by the layer engine needs rows 0..%llu in %llu columns: about %s and %llu s, "
-                       "more than the limit of %s",
-                       (unsigned long long)last, (unsigned long long)cols, a, (unsigned long long)secs, b);
+        uint64_t L = wyi_sat_mul(wyi_sat_mul((uint64_t)side.pass + 1, (uint64_t)side.heap + 1), wyi_sat_add(g, 1));
+        uint64_t secs = wyi_sat_mul(wyi_sat_mul(last + 1, L), 6) / 1000000000u + 1;
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "deciding it by the layer engine needs rows 0..%llu in %llu columns: about %s and %llu s, "
+                        "more than the limit of %s",
+                        (unsigned long long)last, (unsigned long long)cols, a, (unsigned long long)secs, b);
     }
     scan_ctx c = {last, fn, ctx, 0, run};
     wy_run r2;
@@ -108,30 +108,30 @@ static int on_member(void *p, uint64_t a, uint64_t b)
     return 1;
 }
 
-uint64_t wy_ex_layer_cols(const wy_rules *r, wy_side side, uint64_t g, uint64_t lo, const mpz_t hi)
+uint64_t wyi_ex_layer_cols(const wy_rules *r, wy_side side, uint64_t g, uint64_t lo, const mpz_t hi)
 {
-    uint64_t cols = wy_sat_add(wy_ex_layer_bound(r, side, g, lo), 1);
+    uint64_t cols = wyi_sat_add(wyi_ex_layer_bound(r, side, g, lo), 1);
     return mpz_cmp_ui(hi, cols) < 0 ? mpz_get_ui(hi) + 1 : cols;
 }
 
-wy_status wy_ex_layer_member(wy_exact *e, int *is, const mpz_t x, const mpz_t y, wy_side side, uint64_t g,
-                             const wy_run *run, char *err, size_t errlen)
+wy_status wyi_ex_layer_member(wy_exact *e, int *is, const mpz_t x, const mpz_t y, wy_side side, uint64_t g,
+                              const wy_run *run, char *err, size_t errlen)
 {
     *is = 0;
     mpz_srcptr lo, hi;
-    wy_ex_order(&lo, &hi, x, y);
+    wyi_ex_order(&lo, &hi, x, y);
     if (mpz_sizeinbase(lo, 2) > 41)
-        return wy_fail(WY_EUNDECIDED, err, errlen,
-                       "deciding it by the layer engine needs rows up to min(x, y), beyond the engine's 2^40");
+        return wyi_fail(WY_EUNDECIDED, err, errlen,
+                        "deciding it by the layer engine needs rows up to min(x, y), beyond the engine's 2^40");
     member_ctx m = {mpz_get_ui(lo), 0, 0};
     wy_status st = wy_layer_supported(&e->rules, err, errlen);
     if (st != WY_OK)
         return st;
-    if (mpz_cmp_ui(hi, wy_ex_layer_bound(&e->rules, side, g, m.lo)) > 0)
+    if (mpz_cmp_ui(hi, wyi_ex_layer_bound(&e->rules, side, g, m.lo)) > 0)
         return WY_OK; /* beyond B(lo): no cell of value g in row lo lies there (the header), no scan needed */
-    const uint64_t cols = wy_ex_layer_cols(&e->rules, side, g, m.lo, hi);
+    const uint64_t cols = wyi_ex_layer_cols(&e->rules, side, g, m.lo, hi);
     m.hi = mpz_cmp_ui(hi, cols) < 0 ? mpz_get_ui(hi) : UINT64_MAX; /* beyond every cell of row lo */
-    st = wy_ex_layer_rows(e, side, g, m.lo, cols, on_member, &m, run, err, errlen);
+    st = wyi_ex_layer_rows(e, side, g, m.lo, cols, on_member, &m, run, err, errlen);
     *is = m.found;
     return st;
 }

@@ -40,26 +40,26 @@ static wy_status layer_from(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_
 {
     const uint64_t lim = (uint64_t)1 << 40;
     if (mpz_cmp_ui(from, lim) >= 0)
-        return wy_fail(WY_EUNDECIDED, err, errlen,
-                       "listing from row %s needs the layer engine beyond its 2^40 rows", "X >= 2^40");
+        return wyi_fail(WY_EUNDECIDED, err, errlen,
+                        "listing from row %s needs the layer engine beyond its 2^40 rows", "X >= 2^40");
     lcollect c = {mpz_get_ui(from), a, b, index, k, 0};
-    uint64_t span = wy_sat_add(wy_sat_mul(2, k), 64);
+    uint64_t span = wyi_sat_add(wyi_sat_mul(2, k), 64);
     for (;;) {
-        uint64_t last = wy_sat_add(c.from, span);
+        uint64_t last = wyi_sat_add(c.from, span);
         if (last >= lim)
             last = lim - 1;
         /* every row up to last needs its B(last) + 1 columns: beyond 2^40
          * the scan refuses (WY_EUNDECIDED), never lists a row cut short */
-        uint64_t cols = wy_sat_add(wy_ex_layer_bound(&e->rules, side, g, last), 1);
+        uint64_t cols = wyi_sat_add(wyi_ex_layer_bound(&e->rules, side, g, last), 1);
         c.got = 0;
-        wy_status st = wy_ex_layer_rows(e, side, g, last, cols, on_pos, &c, run, err, errlen);
+        wy_status st = wyi_ex_layer_rows(e, side, g, last, cols, on_pos, &c, run, err, errlen);
         if (st != WY_OK)
             return st;
         if (c.got == k || last == lim - 1) {
             *got = c.got;
             return WY_OK;
         }
-        span = wy_sat_mul(span, 2);
+        span = wyi_sat_mul(span, 2);
     }
 }
 
@@ -89,7 +89,7 @@ static wy_status v1_from(const wy_automaton *v1, mpz_t *a, mpz_t *b, mpz_t *inde
     const wy_automaton_info *in = wy_automaton_get_info(v1);
     const uint64_t D = (uint64_t)(in->max_out - in->min_out);
     if (k > ((size_t)1 << 24))
-        return wy_fail(WY_ERANGE, err, errlen, "at most 2^24 positions at a time");
+        return wyi_fail(WY_ERANGE, err, errlen, "at most 2^24 positions at a time");
     mpz_t m0, m, t;
     mpz_inits(m0, m, t, NULL);
     mpz_set(t, from);
@@ -106,7 +106,7 @@ static wy_status v1_from(const wy_automaton *v1, mpz_t *a, mpz_t *b, mpz_t *inde
     v1pos *w = malloc(n * sizeof *w);
     if (!w) {
         mpz_clears(m0, m, t, NULL);
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory");
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory");
     }
     wy_status st = WY_OK;
     size_t made = 0;
@@ -123,7 +123,7 @@ static wy_status v1_from(const wy_automaton *v1, mpz_t *a, mpz_t *b, mpz_t *inde
             if (mpz_cmp(w[i].x, from) < 0)
                 continue;
             if (w[i].i + D + 1 >= n) {
-                st = wy_fail(WY_EINTERNAL, err, errlen, "the value-1 window was too narrow");
+                st = wyi_fail(WY_EINTERNAL, err, errlen, "the value-1 window was too narrow");
                 break;
             }
             mpz_set(a[j], w[i].x);
@@ -159,7 +159,7 @@ static int row_structure(wy_exact *e, uint64_t *D, uint64_t *P, uint64_t *S)
         *S = 0;
         return 1;
     }
-    if (e->kind != K_BOUNDED || !wy_ex_cert(e))
+    if (e->kind != K_BOUNDED || !wyi_ex_cert(e))
         return 0;
     *D = e->cert_d;
     *P = e->cert_p;
@@ -172,10 +172,10 @@ static wy_status rows_from(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t
 {
     uint64_t D, P, S;
     if (!row_structure(e, &D, &P, &S))
-        return wy_fail(WY_EUNDECIDED, err, errlen,
-                       "no method lists the P-positions of this ruleset from a start: no closed form, the layer "
-                       "engine does not cover max=N or mod=M, and no periodicity certificate was found (use "
-                       "--size for a window)");
+        return wyi_fail(WY_EUNDECIDED, err, errlen,
+                        "no method lists the P-positions of this ruleset from a start: no closed form, the layer "
+                        "engine does not cover max=N or mod=M, and no periodicity certificate was found (use "
+                        "--size for a window)");
     mpz_t y, row;
     mpz_inits(y, row, NULL);
     wy_answer ans;
@@ -198,7 +198,7 @@ static wy_status rows_from(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t
             const int p = ans.outcome == 'P';
             if (p) {
                 if (np == sizeof pat / sizeof pat[0]) {
-                    st = wy_fail(WY_EUNDECIDED, err, errlen, "a row's period is too long to list");
+                    st = wyi_fail(WY_EUNDECIDED, err, errlen, "a row's period is too long to list");
                     goto out;
                 }
                 pat[np++] = d;
@@ -239,11 +239,11 @@ wy_status wy_eval_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k, 
     if (st != WY_OK)
         return st;
     if (mpz_sgn(from) < 0)
-        return wy_fail(WY_EINVAL, err, errlen, "the start must be non-negative");
+        return wyi_fail(WY_EINVAL, err, errlen, "the start must be non-negative");
     if (k == 0)
         return WY_OK;
     wy_side rs = side; /* p passes left: the game of p mod 2 passes, the same values */
-    wy_exact *sub = wy_ex_pass_sub(e, &rs);
+    wy_exact *sub = wyi_ex_pass_sub(e, &rs);
     if (sub)
         return wy_eval_ppos(sub, a, b, index, k, got, from, rs, g, run, err, errlen);
     if (g == 0) {
@@ -259,9 +259,9 @@ wy_status wy_eval_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, size_t k, 
     if (wy_layer_supported(&e->rules, NULL, 0) == WY_OK)
         return layer_from(e, a, b, index, k, got, from, side, g, run, err, errlen);
     if (g != 0)
-        return wy_fail(WY_EUNDECIDED, err, errlen,
-                       "positions of a value other than 0 from a start need the layer engine, which does not cover "
-                       "max=N or mod=M (use --size for a window)");
+        return wyi_fail(WY_EUNDECIDED, err, errlen,
+                        "positions of a value other than 0 from a start need the layer engine, which does not cover "
+                        "max=N or mod=M (use --size for a window)");
     const wy_run *saved = e->run;
     if (run)
         e->run = run;

@@ -81,7 +81,7 @@ wy_status wy_exact_new_run(wy_exact **out, const wy_rules *rules, uint64_t mem_l
         return rs;
     wy_exact *e = calloc(1, sizeof *e);
     if (!e)
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory");
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory");
     e->rules = *rules;
     e->base = *rules;
     e->heap_xor = rules->heap && !rules->misere && rules->passes == 0;
@@ -93,17 +93,17 @@ wy_status wy_exact_new_run(wy_exact **out, const wy_rules *rules, uint64_t mem_l
     for (int i = 0; i < 8; i++)
         mpz_init(e->t[i]);
     wy_side top = wy_side_start(&e->base);
-    if (top.pass > 1) /* p >= 2 passes left is answered as p mod 2 by pass_red (wy_ex_pass_sub) */
+    if (top.pass > 1) /* p >= 2 passes left is answered as p mod 2 by pass_red (wyi_ex_pass_sub) */
         top.pass = 1;
     wy_status st = wy_table_compute_run(&e->small, &e->base, SMALL, SMALL, top, mem_limit, WY_LAYOUT_AUTO, run, err,
                                         errlen);
     if (st == WY_OK && rules->misere) {
-        e->mis_form = wy_misere_form(rules);
+        e->mis_form = wyi_misere_form(rules);
         /* every form gets its normal-play evaluator: M1 answers without it,
          * but its winning moves take their candidates from it */
         if (e->mis_form) {
             wy_rules nr;
-            wy_misere_normal_rules(&nr, rules);
+            wyi_misere_normal_rules(&nr, rules);
             st = wy_exact_new_run(&e->normal, &nr, mem_limit, run, err, errlen);
         }
     }
@@ -111,11 +111,11 @@ wy_status wy_exact_new_run(wy_exact **out, const wy_rules *rules, uint64_t mem_l
     if (st == WY_OK && (e->kind == K_WYT || e->kind == K_WPASS)) {
         wy_status as = wy_automaton_builtin(&e->v1, "wythoff-v1", NULL, 0);
         if (as == WY_ERANGE)
-            st = wy_fail(WY_ERANGE, err, errlen, "out of memory");
+            st = wyi_fail(WY_ERANGE, err, errlen, "out of memory");
         else if (as != WY_OK)
-            st = wy_fail(WY_EINTERNAL, err, errlen, "the compiled-in automaton wythoff-v1 does not parse");
+            st = wyi_fail(WY_EINTERNAL, err, errlen, "the compiled-in automaton wythoff-v1 does not parse");
     }
-    /* the same game with 0 and 1 passes (wy_ex_pass_sub) */
+    /* the same game with 0 and 1 passes (wyi_ex_pass_sub) */
     for (uint32_t q = 0; st == WY_OK && q < 2 && q < rules->passes; q++) {
         wy_rules pr = *rules;
         pr.passes = q;
@@ -135,8 +135,8 @@ void wy_exact_free(wy_exact *e)
         return;
     wy_table_free(e->small);
     wy_table_free(e->cert);
-    wy_strip_free(e->strip);
-    wy_strip_free(e->big);
+    wyi_strip_free(e->strip);
+    wyi_strip_free(e->big);
     wy_exact_free(e->normal);
     wy_exact_free(e->pass_red[0]);
     wy_exact_free(e->pass_red[1]);
@@ -161,11 +161,11 @@ static void transient(wy_exact *e, const char *why)
     e->transient = 1;
 }
 
-static const wy_strip *get_strip(wy_exact *e, uint32_t lo);
+static const wyi_strip *get_strip(wy_exact *e, uint32_t lo);
 
 /* Rows lo >= STRIP_ROWS: a strip of at least lo + 1 rows, read from the
  * cache directory or proved now (rows 0..lo, then written there). */
-static const wy_strip *get_big(wy_exact *e, uint32_t lo)
+static const wyi_strip *get_big(wy_exact *e, uint32_t lo)
 {
     if (e->big && e->big->nrows > lo)
         return e->big;
@@ -173,7 +173,7 @@ static const wy_strip *get_big(wy_exact *e, uint32_t lo)
         return NULL;
     const uint32_t R = (lo + 8) / 8 * 8; /* a multiple of 8: a batch of rows reuses it */
     char note[WY_ERRLEN];
-    wy_strip *s = wy_strip_cache_load(e->cache_dir, &e->base, R, DEMAND_ROWS, e->mem_limit, note, sizeof note);
+    wyi_strip *s = wyi_strip_cache_load(e->cache_dir, &e->base, R, DEMAND_ROWS, e->mem_limit, note, sizeof note);
     if (note[0]) /* a directory or a file skipped (trust rule, damage): kept for wy_exact_cache_note */
         snprintf(e->cache_note, sizeof e->cache_note, "%s", note);
     const int cached = s != NULL;
@@ -184,8 +184,8 @@ static const wy_strip *get_big(wy_exact *e, uint32_t lo)
          * are not periodic within 2^17 columns is not tried with more */
         if (!(e->strip && e->strip->nrows >= STRIP_ROWS) && !get_strip(e, STRIP_ROWS - 1))
             return NULL;
-        wy_status st = wy_strip_build_run(&s, &e->base, R, DEMAND_COLS, e->mem_limit, e->run, e->strip_err,
-                                          sizeof e->strip_err);
+        wy_status st = wyi_strip_build_run(&s, &e->base, R, DEMAND_COLS, e->mem_limit, e->run, e->strip_err,
+                                           sizeof e->strip_err);
         if (st == WY_ECANCELED) {
             e->canceled = 1;
             return NULL;
@@ -198,10 +198,10 @@ static const wy_strip *get_big(wy_exact *e, uint32_t lo)
             transient(e, e->strip_err);
             return NULL;
         }
-        if (wy_strip_cache_save(s, e->cache_dir, note, sizeof note) != 0 && note[0])
+        if (wyi_strip_cache_save(s, e->cache_dir, note, sizeof note) != 0 && note[0])
             snprintf(e->cache_note, sizeof e->cache_note, "%s", note);
     }
-    wy_strip_free(e->big);
+    wyi_strip_free(e->big);
     e->big = s;
     e->big_cached = cached;
     return s;
@@ -247,7 +247,7 @@ const char *wy_exact_cache_default(char *buf, size_t len)
     return NULL;
 }
 
-static const wy_strip *get_strip(wy_exact *e, uint32_t lo)
+static const wyi_strip *get_strip(wy_exact *e, uint32_t lo)
 {
     if (lo >= STRIP_ROWS)
         return get_big(e, lo);
@@ -260,9 +260,9 @@ static const wy_strip *get_strip(wy_exact *e, uint32_t lo)
         return e->strip;
     if (e->base.heap || e->base.mod || e->no_prove)
         return NULL;
-    wy_strip *s = NULL;
-    wy_status st = wy_strip_build_run(&s, &e->base, (uint32_t)strip_tier[t], STRIP_COLS, e->mem_limit, e->run,
-                                      e->strip_err, sizeof e->strip_err);
+    wyi_strip *s = NULL;
+    wy_status st = wyi_strip_build_run(&s, &e->base, (uint32_t)strip_tier[t], STRIP_COLS, e->mem_limit, e->run,
+                                       e->strip_err, sizeof e->strip_err);
     if (st == WY_ECANCELED) {
         e->canceled = 1; /* not a failed proof: the caller stopped it */
         return NULL;
@@ -275,7 +275,7 @@ static const wy_strip *get_strip(wy_exact *e, uint32_t lo)
         transient(e, e->strip_err);
         return NULL;
     }
-    wy_strip_free(e->strip);
+    wyi_strip_free(e->strip);
     e->strip = s;
     return s;
 }
@@ -324,7 +324,7 @@ static int cert_try(wy_exact *e, int values_only)
     e->cert_state = -1;
     char terr[WY_ERRLEN];
     const wy_rules *b = &e->base;
-    const uint64_t N = b->max, q = N + 1, kt = wy_terminal_bound(b);
+    const uint64_t N = b->max, q = N + 1, kt = wyi_terminal_bound(b);
     if (!N || b->mod || b->heap) {
         snprintf(e->cert_err, sizeof e->cert_err, "the periodicity certificate needs max=N without mod=M or heap=H");
         return 0;
@@ -389,7 +389,7 @@ static int cert_try(wy_exact *e, int values_only)
     return 0;
 }
 
-int wy_ex_cert(wy_exact *e) { return cert_try(e, 0); }
+int wyi_ex_cert(wy_exact *e) { return cert_try(e, 0); }
 
 /* red(x, y) of the certificate, as table indices. */
 static void cert_red(wy_exact *e, uint32_t *rx, uint32_t *ry, const mpz_t x, const mpz_t y)
@@ -451,11 +451,11 @@ static int bf_not_one(wy_exact *e, const mpz_t x, const mpz_t y)
     if (mpz_cmp_ui(x, 7) < 0)
         return 0; /* small boxes may hold mirrored positions: undecided */
     mpz_sub_ui(d, x, 3);
-    wy_ex_floor_div_phi(n, d); /* a_n < x - 2 for n below this */
+    wyi_ex_floor_div_phi(n, d); /* a_n < x - 2 for n below this */
     if (mpz_cmp_ui(n, 0) > 0)
         mpz_sub_ui(n, n, 1);
     for (;; mpz_add_ui(n, n, 1)) {
-        wy_ex_lower(a, n);
+        wyi_ex_lower(a, n);
         mpz_sub(d, x, a); /* x - a_n */
         if (mpz_cmp_si(d, -1) < 0)
             break; /* a_n > x + 1 from here on */
@@ -478,8 +478,8 @@ static int t2_is_p(wy_exact *e, const mpz_t lo, const mpz_t hi)
     if (mpz_sgn(n) <= 0)
         return 0;
     mpz_sub_ui(n, n, 1);
-    wy_ex_lower(a, n);
-    if (wy_ex_g001(n) == 0)
+    wyi_ex_lower(a, n);
+    if (wyi_ex_g001(n) == 0)
         mpz_sub_ui(a, a, 1);
     return mpz_cmp(a, lo) == 0;
 }
@@ -522,10 +522,10 @@ static int strip_value(wy_exact *e, mpz_t v, const mpz_t lo, const mpz_t hi, uin
     if (mpz_cmp_ui(lo, DEMAND_ROWS) >= 0 || e->no_prove)
         return 0; /* no_prove: the cheap first pass uses closed forms only, so that the method does not depend on
                      what earlier calls proved */
-    const wy_strip *s = get_strip(e, (uint32_t)mpz_get_ui(lo));
+    const wyi_strip *s = get_strip(e, (uint32_t)mpz_get_ui(lo));
     if (!s)
         return 0;
-    wy_strip_value(v, s, pass, (uint32_t)mpz_get_ui(lo), hi);
+    wyi_strip_value(v, s, pass, (uint32_t)mpz_get_ui(lo), hi);
     return s == e->big && e->big_cached ? 2 : 1;
 }
 
@@ -547,6 +547,144 @@ static int p_or_strip(wy_exact *e, res *r, mpz_t v, const mpz_t lo, const mpz_t 
     return r->has_value = 1;
 }
 
+/* The value of a proved strip when min(x, y) lies in one: 1 then. */
+static int strip_answer(wy_exact *e, res *r, mpz_t v, const mpz_t lo, const mpz_t hi, uint32_t pass)
+{
+    const int sv = strip_value(e, v, lo, hi, pass);
+    if (!sv)
+        return 0;
+    r->outcome = mpz_sgn(v) != 0;
+    r->has_value = 1;
+    r->method = sv == 2 ? M_STRIP_CACHED : M_STRIP;
+    return 1;
+}
+
+/* The kinds of base_eval with more than a line or two: each sets r (and v
+ * when r->has_value) and returns why what is missing is unknown (NULL: no
+ * reason to give). */
+static const char *eval_wythoff(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mpz_t y, mpz_srcptr lo,
+                                mpz_srcptr hi)
+{
+    r->outcome = !wy_wythoff_is_p(x, y);
+    r->method = "closed form: Wythoff pairs (floor(n phi) by integer square root)";
+    if (r->outcome && e->v1 && wy_automaton_contains(e->v1, lo, hi)) {
+        mpz_set_ui(v, 1);
+        r->has_value = 1;
+        r->method = M_V1;
+        return NULL;
+    }
+    if (p_or_strip(e, r, v, lo, hi, 0, M_STRIP, M_STRIP_CACHED))
+        return NULL;
+    if (!e->v1)
+        return no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
+    r->method = "closed form: Wythoff pairs, and the value-1 layer by its Fibonacci automaton proved by "
+                "Walnut (docs/automata.md)";
+    r->vmin = 2;
+    return "G >= 2: neither a P-position nor on the value-1 layer (" M_V1 "); Wythoff's values "
+           "2 and above have no known closed form";
+}
+
+static const char *eval_wythoff_max(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mpz_t y, mpz_srcptr lo,
+                                    mpz_srcptr hi)
+{
+    unsigned long q = (unsigned long)e->base.max + 1;
+    mpz_set_ui(e->t[0], mpz_fdiv_ui(x, q));
+    mpz_set_ui(e->t[1], mpz_fdiv_ui(y, q));
+    r->outcome = !wy_wythoff_is_p(e->t[0], e->t[1]);
+    r->method = "periodic P-positions (paper 002, Theorem 1.2): (x mod (N+1), y mod (N+1)) a Wythoff pair";
+    if (p_or_strip(e, r, v, lo, hi, 0, STRIP_METHODS("paper 002 Thm 1.2 for the outcome; value by ")))
+        return NULL;
+    if (!(cert_try(e, 1) && e->cert_state == 1))
+        return no_value(e, "the values of this max=N have no periodicity certificate", lo);
+    uint32_t a, c;
+    cert_red(e, &a, &c, x, y);
+    mpz_set_ui(v, wy_table_get(e->cert, a, c, (wy_side){0, 0}));
+    r->has_value = 1;
+    r->method = "paper 002 Thm 1.2 for the outcome; value by a periodicity certificate (docs/exact.md)";
+    return NULL;
+}
+
+static const char *eval_terminal2(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mpz_t y, mpz_srcptr lo,
+                                  mpz_srcptr hi)
+{
+    r->outcome = !t2_is_p(e, lo, hi);
+    r->method = "P-positions through g(n) and Hofstadter's G-sequence (paper 001, Theorem 1)";
+    if (r->outcome == 0)
+        return NULL; /* value 0, set by base_eval */
+    if (wy_wythoff_is_p(x, y)) {
+        /* x >= SMALL or y >= SMALL here, so x >= 8 or y >= 8 */
+        mpz_set_ui(v, 1);
+        r->has_value = 1;
+        r->method = "paper 001, Theorems 1-2: G = 1 exactly at Wythoff's P-positions when x >= 8 or y >= 8";
+        return NULL;
+    }
+    if (p_or_strip(e, r, v, lo, hi, 0, STRIP_METHODS("paper 001 for the outcome; value by ")))
+        return NULL;
+    return no_value(e, "values other than 0 and 1 have no known closed form here", lo);
+}
+
+static const char *eval_wythoff_pass(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mpz_t y, mpz_srcptr lo,
+                                     mpz_srcptr hi, uint32_t pass)
+{
+    static const char cor2_walnut[] =
+        "paper 000 Corollary 2 (P iff Wythoff value 1 when x >= 9 or y >= 9), proved for every position by Walnut "
+        "with Wythoff's value-1 automaton (docs/automata.md)";
+    if (pass == 0) {
+        r->outcome = !wy_wythoff_is_p(x, y);
+        r->method = "closed form: Wythoff pairs (pass used: plain Wythoff)";
+        if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP, M_STRIP_CACHED))
+            return no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
+        return NULL;
+    }
+    /* x >= 9 or y >= 9 here (not both below SMALL): a P-position by the
+     * proved automaton needs no strip (winning moves test their
+     * candidates this way) */
+    if (e->v1 && wy_automaton_contains(e->v1, lo, hi)) {
+        r->outcome = 0;
+        r->method = cor2_walnut;
+        return NULL;
+    }
+    if (strip_answer(e, r, v, lo, hi, 1))
+        return NULL;
+    /* not both below SMALL = 64, so x >= 9 or y >= 9: paper 000 Corollary 2,
+     * P iff G_Wythoff = 1; bf_not_one needs x >= 7, true when min >= 7,
+     * and a smaller min lies in the strip unless the strip failed */
+    if (e->v1) {
+        r->outcome = !wy_automaton_contains(e->v1, lo, hi);
+        r->method = cor2_walnut;
+        return r->outcome ? "the value of an N-position of the pass game has no known closed form" : NULL;
+    }
+    if (wy_wythoff_is_p(x, y) || bf_not_one(e, lo, hi)) {
+        r->outcome = 1;
+        r->method = "paper 000 Corollary 2 (P iff Wythoff value 1) and Blass-Fraenkel's bound on "
+                    "value-1 positions (paper 000 Theorem 3)";
+        return NULL;
+    }
+    return "deciding it needs to know whether Wythoff's value there is 1 (paper 000, Corollary 2), "
+           "and the position lies near a Wythoff pair, where no known method decides that";
+}
+
+static const char *eval_bounded(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mpz_t y, mpz_srcptr lo,
+                                mpz_srcptr hi, uint32_t pass)
+{
+    if (strip_answer(e, r, v, lo, hi, pass))
+        return NULL;
+    if (!cert_try(e, 0))
+        return e->cert_err;
+    uint32_t a, c;
+    cert_red(e, &a, &c, x, y);
+    uint32_t g = wy_table_get(e->cert, a, c, (wy_side){pass, 0});
+    r->outcome = g != 0;
+    if (e->cert_state == 1) {
+        mpz_set_ui(v, g);
+        r->has_value = 1;
+        r->method = "periodic values, proved by a periodicity certificate (docs/exact.md)";
+    } else {
+        r->method = "periodic outcomes, proved by a periodicity certificate (docs/exact.md)";
+    }
+    return NULL;
+}
+
 static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mpz_t y, uint32_t pass, char *err,
                            size_t errlen)
 {
@@ -555,7 +693,7 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
     r->has_value = 0;
     r->vmin = 0;
     r->method = "";
-    if (wy_ex_fits_small(x, y)) {
+    if (wyi_ex_fits_small(x, y)) {
         mpz_set_ui(v, wy_table_get(e->small, (uint32_t)mpz_get_ui(x), (uint32_t)mpz_get_ui(y), (wy_side){pass, 0}));
         r->outcome = mpz_sgn(v) != 0;
         r->has_value = 1;
@@ -563,9 +701,8 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         return WY_OK;
     }
     mpz_srcptr lo, hi;
-    wy_ex_order(&lo, &hi, x, y);
+    wyi_ex_order(&lo, &hi, x, y);
     const char *why = NULL;
-    int sv;
     switch (e->kind) {
     case K_NIM:
         mpz_xor(v, x, y);
@@ -592,43 +729,8 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         r->method = "closed form: P-positions (0,0) and {2k+1, 2k+2} (docs/exact.md)";
         p_or_strip(e, r, v, lo, hi, 1, STRIP_METHODS("closed form for the outcome; value by "));
         break;
-    case K_WYT:
-        r->outcome = !wy_wythoff_is_p(x, y);
-        r->method = "closed form: Wythoff pairs (floor(n phi) by integer square root)";
-        if (r->outcome && e->v1 && wy_automaton_contains(e->v1, lo, hi)) {
-            mpz_set_ui(v, 1);
-            r->has_value = 1;
-            r->method = M_V1;
-        } else if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP, M_STRIP_CACHED)) {
-            why = e->v1 ? "G >= 2: neither a P-position nor on the value-1 layer (" M_V1 "); Wythoff's values "
-                          "2 and above have no known closed form"
-                        : no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
-            if (e->v1) {
-                r->method = "closed form: Wythoff pairs, and the value-1 layer by its Fibonacci automaton proved by "
-                            "Walnut (docs/automata.md)";
-                r->vmin = 2;
-            }
-        }
-        break;
-    case K_WMAX: {
-        unsigned long q = (unsigned long)b->max + 1;
-        mpz_set_ui(e->t[0], mpz_fdiv_ui(x, q));
-        mpz_set_ui(e->t[1], mpz_fdiv_ui(y, q));
-        r->outcome = !wy_wythoff_is_p(e->t[0], e->t[1]);
-        r->method = "periodic P-positions (paper 002, Theorem 1.2): (x mod (N+1), y mod (N+1)) a Wythoff pair";
-        if (p_or_strip(e, r, v, lo, hi, 0, STRIP_METHODS("paper 002 Thm 1.2 for the outcome; value by ")))
-            break;
-        if (cert_try(e, 1) && e->cert_state == 1) {
-            uint32_t a, c;
-            cert_red(e, &a, &c, x, y);
-            mpz_set_ui(v, wy_table_get(e->cert, a, c, (wy_side){0, 0}));
-            r->has_value = 1;
-            r->method = "paper 002 Thm 1.2 for the outcome; value by a periodicity certificate (docs/exact.md)";
-        } else {
-            why = no_value(e, "the values of this max=N have no periodicity certificate", lo);
-        }
-        break;
-    }
+    case K_WYT: why = eval_wythoff(e, r, v, x, y, lo, hi); break;
+    case K_WMAX: why = eval_wythoff_max(e, r, v, x, y, lo, hi); break;
     case K_WMOD:
         /* paper 004: the P-positions are Wythoff's pairs with smaller heap < M */
         r->outcome = !(wy_wythoff_is_p(x, y) && mpz_cmp_ui(lo, b->mod) < 0);
@@ -636,20 +738,7 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         if (r->outcome)
             why = no_value(e, "the values of mod=M have no known closed form", lo);
         break;
-    case K_WT2:
-        r->outcome = !t2_is_p(e, lo, hi);
-        r->method = "P-positions through g(n) and Hofstadter's G-sequence (paper 001, Theorem 1)";
-        if (r->outcome == 0)
-            break; /* value 0, set after the switch */
-        if (wy_wythoff_is_p(x, y)) {
-            /* x >= SMALL or y >= SMALL here, so x >= 8 or y >= 8 */
-            mpz_set_ui(v, 1);
-            r->has_value = 1;
-            r->method = "paper 001, Theorems 1-2: G = 1 exactly at Wythoff's P-positions when x >= 8 or y >= 8";
-        } else if (!p_or_strip(e, r, v, lo, hi, 0, STRIP_METHODS("paper 001 for the outcome; value by "))) {
-            why = no_value(e, "values other than 0 and 1 have no known closed form here", lo);
-        }
-        break;
+    case K_WT2: why = eval_terminal2(e, r, v, x, y, lo, hi); break;
     case K_WT2M:
         /* paper 001: for x >= 8 or y >= 8, P-positions = Wythoff's */
         r->outcome = !wy_wythoff_is_p(x, y);
@@ -657,78 +746,11 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         if (!p_or_strip(e, r, v, lo, hi, 0, STRIP_METHODS("paper 001 for the outcome; value by ")))
             why = no_value(e, "misere values other than 0 have no known closed form here", lo);
         break;
-    case K_WPASS:
-        if (pass == 0) {
-            r->outcome = !wy_wythoff_is_p(x, y);
-            r->method = "closed form: Wythoff pairs (pass used: plain Wythoff)";
-            if (!p_or_strip(e, r, v, lo, hi, 0, M_STRIP, M_STRIP_CACHED))
-                why = no_value(e, "Wythoff's values have no known closed form beyond the P-positions", lo);
-            break;
-        }
-        /* x >= 9 or y >= 9 here (not both below SMALL): a P-position by the
-         * proved automaton needs no strip (winning moves test their
-         * candidates this way) */
-        if (e->v1 && wy_automaton_contains(e->v1, lo, hi)) {
-            r->outcome = 0;
-            r->method = "paper 000 Corollary 2 (P iff Wythoff value 1 when x >= 9 or y >= 9), proved for every "
-                        "position by Walnut with Wythoff's value-1 automaton (docs/automata.md)";
-            break;
-        }
-        if ((sv = strip_value(e, v, lo, hi, 1))) {
-            r->outcome = mpz_sgn(v) != 0;
-            r->has_value = 1;
-            r->method = sv == 2 ? M_STRIP_CACHED : M_STRIP;
-            break;
-        }
-        /* not both below SMALL = 64, so x >= 9 or y >= 9: paper 000 Corollary 2,
-         * P iff G_Wythoff = 1; bf_not_one needs x >= 7, true when min >= 7,
-         * and a smaller min lies in the strip unless the strip failed */
-        if (e->v1) {
-            r->outcome = !wy_automaton_contains(e->v1, lo, hi);
-            r->method = "paper 000 Corollary 2 (P iff Wythoff value 1 when x >= 9 or y >= 9), proved for every "
-                        "position by Walnut with Wythoff's value-1 automaton (docs/automata.md)";
-            if (r->outcome)
-                why = "the value of an N-position of the pass game has no known closed form";
-        } else if (wy_wythoff_is_p(x, y) || bf_not_one(e, lo, hi)) {
-            r->outcome = 1;
-            r->method = "paper 000 Corollary 2 (P iff Wythoff value 1) and Blass-Fraenkel's bound on "
-                        "value-1 positions (paper 000 Theorem 3)";
-        } else {
-            why = "deciding it needs to know whether Wythoff's value there is 1 (paper 000, Corollary 2), "
-                  "and the position lies near a Wythoff pair, where no known method decides that";
-        }
-        break;
-    case K_BOUNDED:
-        if ((sv = strip_value(e, v, lo, hi, pass))) {
-            r->outcome = mpz_sgn(v) != 0;
-            r->has_value = 1;
-            r->method = sv == 2 ? M_STRIP_CACHED : M_STRIP;
-            break;
-        }
-        if (cert_try(e, 0)) {
-            uint32_t a, c;
-            cert_red(e, &a, &c, x, y);
-            uint32_t g = wy_table_get(e->cert, a, c, (wy_side){pass, 0});
-            r->outcome = g != 0;
-            if (e->cert_state == 1) {
-                mpz_set_ui(v, g);
-                r->has_value = 1;
-                r->method = "periodic values, proved by a periodicity certificate (docs/exact.md)";
-            } else {
-                r->method = "periodic outcomes, proved by a periodicity certificate (docs/exact.md)";
-            }
-        } else {
-            why = e->cert_err;
-        }
-        break;
+    case K_WPASS: why = eval_wythoff_pass(e, r, v, x, y, lo, hi, pass); break;
+    case K_BOUNDED: why = eval_bounded(e, r, v, x, y, lo, hi, pass); break;
     default:
-        if ((sv = strip_value(e, v, lo, hi, pass))) {
-            r->outcome = mpz_sgn(v) != 0;
-            r->has_value = 1;
-            r->method = sv == 2 ? M_STRIP_CACHED : M_STRIP;
-        } else {
+        if (!strip_answer(e, r, v, lo, hi, pass))
             why = no_value(e, "no closed form is known for this ruleset", lo);
-        }
         break;
     }
     if (r->outcome < 0 && r->has_value)
@@ -738,7 +760,7 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         r->has_value = 1;
     }
     if (r->outcome < 0)
-        return wy_fail(WY_EUNDECIDED, err, errlen, "%s", why ? why : "no exact method applies");
+        return wyi_fail(WY_EUNDECIDED, err, errlen, "%s", why ? why : "no exact method applies");
     if (!r->has_value && why && err && errlen)
         snprintf(err, errlen, "%s", why); /* outcome known, value not: the reason (into the answer's why) */
     return WY_OK;
@@ -754,7 +776,7 @@ void wy_exact_set_run(wy_exact *e, const wy_run *run)
             wy_exact_set_run(e->pass_red[q], run);
 }
 
-wy_exact *wy_ex_pass_sub(const wy_exact *e, wy_side *side)
+wy_exact *wyi_ex_pass_sub(const wy_exact *e, wy_side *side)
 {
     if (!e->rules.passes)
         return NULL;
@@ -766,8 +788,8 @@ wy_exact *wy_ex_pass_sub(const wy_exact *e, wy_side *side)
     return e->pass_red[side->pass];
 }
 
-wy_status wy_ex_sub_eval(wy_exact *e, wy_exact *sub, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side,
-                         char *err, size_t errlen)
+wy_status wyi_ex_sub_eval(wy_exact *e, wy_exact *sub, wy_answer *ans, const mpz_t x, const mpz_t y, wy_side side,
+                          char *err, size_t errlen)
 {
     if (sub == e)
         return wy_exact_eval(e, ans, x, y, side, err, errlen);
@@ -795,7 +817,7 @@ static int mis_normal(void *ctx, const mpz_t x, const mpz_t y, wy_side side, mpz
     wy_answer_init(&a);
     int r = 0;
     *has_value = 0;
-    if (wy_ex_sub_eval(e, e->normal, &a, x, y, side, NULL, 0) == WY_OK) {
+    if (wyi_ex_sub_eval(e, e->normal, &a, x, y, side, NULL, 0) == WY_OK) {
         r = a.outcome;
         if (a.has_value) {
             mpz_set(v, a.value);
@@ -816,11 +838,11 @@ wy_status wy_exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mpz_t 
     e->transient = 0;
     wy_status st = exact_eval(e, ans, x, y, side, err, errlen);
     if (e->canceled)
-        return wy_fail(WY_ECANCELED, err, errlen, "stopped while proving row periodicity");
+        return wyi_fail(WY_ECANCELED, err, errlen, "stopped while proving row periodicity");
     /* a proof this call could not afford (memory): the call fails, with that
      * reason, rather than answer less than it would with the memory */
     if (e->transient && (st == WY_EUNDECIDED || (st == WY_OK && !ans->has_value)))
-        return wy_fail(WY_ERANGE, err, errlen, "%s", e->transient_err);
+        return wyi_fail(WY_ERANGE, err, errlen, "%s", e->transient_err);
     return st;
 }
 
@@ -834,27 +856,27 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
     if (st != WY_OK)
         return st;
     if (mpz_sgn(x) < 0 || mpz_sgn(y) < 0)
-        return wy_fail(WY_EINVAL, err, errlen, "coordinates must be non-negative");
+        return wyi_fail(WY_EINVAL, err, errlen, "coordinates must be non-negative");
     /* p passes left: the game of p mod 2 passes (docs/exact.md, "Passes: p and p mod 2") */
     wy_side rs = side;
-    wy_exact *sub = wy_ex_pass_sub(e, &rs);
+    wy_exact *sub = wyi_ex_pass_sub(e, &rs);
     if (sub)
-        return wy_ex_sub_eval(e, sub, ans, x, y, rs, err, errlen);
-    if (e->mis_form && e->kind != K_WT2M && !wy_ex_fits_small(x, y)) {
+        return wyi_ex_sub_eval(e, sub, ans, x, y, rs, err, errlen);
+    if (e->mis_form && e->kind != K_WT2M && !wyi_ex_fits_small(x, y)) {
         char oc;
         int hv;
-        if (wy_misere_eval(e->mis_form, &e->rules, x, y, side, mis_normal, e, ans->value, &hv, &oc,
-                           &ans->method)) {
+        if (wyi_misere_eval(e->mis_form, &e->rules, x, y, side, mis_normal, e, ans->value, &hv, &oc,
+                            &ans->method)) {
             ans->outcome = oc;
             ans->has_value = hv;
             if (!hv)
-                snprintf(ans->why, sizeof ans->why, "%s", wy_misere_why(e->mis_form));
+                snprintf(ans->why, sizeof ans->why, "%s", wyi_misere_why(e->mis_form));
             return WY_OK;
         }
     }
     if (!e->heap_xor && e->rules.heap) {
         /* heap with a pass or misere: only the small table */
-        if (wy_ex_fits_small(x, y)) {
+        if (wyi_ex_fits_small(x, y)) {
             uint32_t g = wy_table_get(e->small, (uint32_t)mpz_get_ui(x), (uint32_t)mpz_get_ui(y), side);
             mpz_set_ui(ans->value, g);
             ans->has_value = 1;
@@ -868,7 +890,7 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
     char why[WY_ERRLEN] = "";
     st = base_eval(e, &r, ans->value, x, y, side.pass, why, sizeof why);
     if (st != WY_OK && st != WY_EUNDECIDED)
-        return wy_fail(st, err, errlen, "%s", why);
+        return wyi_fail(st, err, errlen, "%s", why);
     ans->method = r.method;
     if (!e->heap_xor || side.heap == 0) {
         if (st == WY_EUNDECIDED)
@@ -907,7 +929,7 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
     }
     if (side.heap == 1 && (e->kind == K_WYT) && mpz_cmp_ui(x, 7) >= 0 && mpz_cmp_ui(y, 7) >= 0) {
         mpz_srcptr lo, hi;
-        wy_ex_order(&lo, &hi, x, y);
+        wyi_ex_order(&lo, &hi, x, y);
         if (bf_not_one(e, lo, hi)) {
             ans->outcome = 'N';
             snprintf(ans->why, sizeof ans->why, "the value needs Wythoff's value there, which no known method gives");
@@ -922,29 +944,29 @@ static wy_status exact_eval(wy_exact *e, wy_answer *ans, const mpz_t x, const mp
         snprintf(why, sizeof why, "deciding it needs the base game's value there, which no exact method gives");
     }
 refuse:
-    return wy_fail(WY_EUNDECIDED, err, errlen, "no closed form or proved periodicity decides this position: %s", why);
+    return wyi_fail(WY_EUNDECIDED, err, errlen, "no closed form or proved periodicity decides this position: %s", why);
 refuse_plain:
     if (e->mis_form && e->normal) {
         /* the misere form needed the normal-play outcome there: say why it is not known */
         char nerr[WY_ERRLEN] = "";
         wy_answer na;
         wy_answer_init(&na);
-        st = wy_ex_sub_eval(e, e->normal, &na, x, y, side, nerr, sizeof nerr);
+        st = wyi_ex_sub_eval(e, e->normal, &na, x, y, side, nerr, sizeof nerr);
         wy_answer_clear(&na);
         if (st != WY_OK)
-            return wy_fail(st, err, errlen,
-                           "%s%.400s", st == WY_EUNDECIDED ? "misere play is normal play here (docs/exact.md, "
+            return wyi_fail(st, err, errlen,
+                            "%s%.400s", st == WY_EUNDECIDED ? "misere play is normal play here (docs/exact.md, "
                                                              "Misere play), whose outcome is not decided: " : "", nerr);
     }
-    return wy_fail(WY_EUNDECIDED, err, errlen,
-                   "no closed form covers heap=H with a pass or misere play beyond 0 <= x, y < %d", SMALL);
+    return wyi_fail(WY_EUNDECIDED, err, errlen,
+                    "no closed form covers heap=H with a pass or misere play beyond 0 <= x, y < %d", SMALL);
 }
 
 /* ------------------------------------------------------------------ */
 /* Winning moves                                                       */
 /* ------------------------------------------------------------------ */
 
-int wy_ex_is_p(wy_exact *e, const mpz_t x, const mpz_t y, wy_side side)
+int wyi_ex_is_p(wy_exact *e, const mpz_t x, const mpz_t y, wy_side side)
 {
     wy_answer a;
     wy_answer_init(&a);

@@ -17,44 +17,44 @@
 
 static int no_terminal(const wy_rules *r) { return !r->has_terminal || r->terminal == 0; }
 
-int wy_misere_form(const wy_rules *r)
+int wyi_misere_form(const wy_rules *r)
 {
     if (!r || !r->misere)
-        return WY_MIS_NONE;
+        return WYI_MIS_NONE;
     if (r->game == WY_GAME_NIM) {
         if (r->passes == 0 && no_terminal(r))
-            return WY_MIS_NIM;
+            return WYI_MIS_NIM;
         if (r->passes == 0 && r->max == 0)
-            return WY_MIS_NIM_TERM; /* terminal >= 1 here */
+            return WYI_MIS_NIM_TERM; /* terminal >= 1 here */
         if (r->passes == 1 && r->heap == 0 && r->max == 0 && no_terminal(r))
-            return WY_MIS_NIM_PASS;
-        return WY_MIS_NONE;
+            return WYI_MIS_NIM_PASS;
+        return WYI_MIS_NONE;
     }
     if (r->passes)
-        return WY_MIS_NONE;
+        return WYI_MIS_NONE;
     if (no_terminal(r)) {
         if (r->max == 0)
-            return WY_MIS_WYT;
+            return WYI_MIS_WYT;
         if (r->max == 1)
-            return WY_MIS_WMAX1; /* max=1 leaves no modular move: mod= changes nothing */
-        return WY_MIS_NONE;
+            return WYI_MIS_WMAX1; /* max=1 leaves no modular move: mod= changes nothing */
+        return WYI_MIS_NONE;
     }
     if (r->terminal == 2 && !r->heap && !r->max && !r->mod)
-        return WY_MIS_WT2;
-    return WY_MIS_NONE;
+        return WYI_MIS_WT2;
+    return WYI_MIS_NONE;
 }
 
-int wy_misere_needs_normal(int form) { return form != WY_MIS_NONE && form != WY_MIS_NIM; }
+int wyi_misere_needs_normal(int form) { return form != WYI_MIS_NONE && form != WYI_MIS_NIM; }
 
-void wy_misere_normal_rules(wy_rules *out, const wy_rules *r)
+void wyi_misere_normal_rules(wy_rules *out, const wy_rules *r)
 {
     *out = *r;
     out->misere = 0;
 }
 
-static const char *const M_NAME[WY_MIS_NFORMS] = {"", "M1", "M2", "M3", "M4", "M5", "M6"};
+static const char *const M_NAME[WYI_MIS_NFORMS] = {"", "M1", "M2", "M3", "M4", "M5", "M6"};
 
-static const char *const M_METHOD[WY_MIS_NFORMS] = {
+static const char *const M_METHOD[WYI_MIS_NFORMS] = {
     "",
     "misere closed form (docs/exact.md, Misere play, M1): G- = r(x) xor r(y) xor h, xor 1 when all three are "
     "at most 1 (r(n) = n mod (N+1) under max=N)",
@@ -70,11 +70,11 @@ static const char *const M_METHOD[WY_MIS_NFORMS] = {
     "G- = sigma(G), P iff G = 1, and for x >= 8 or y >= 8 G = 1 iff (x, y) is a Wythoff pair",
 };
 
-const char *wy_misere_name(int form) { return form > 0 && form < WY_MIS_NFORMS ? M_NAME[form] : ""; }
+const char *wyi_misere_name(int form) { return form > 0 && form < WYI_MIS_NFORMS ? M_NAME[form] : ""; }
 
-const char *wy_misere_why(int form)
+const char *wyi_misere_why(int form)
 {
-    if (form == WY_MIS_WT2)
+    if (form == WYI_MIS_WT2)
         return "the misere value is sigma(G) and no exact method gives the normal-play value G here";
     return "the misere value equals the normal-play value here, and no exact method gives that";
 }
@@ -106,12 +106,12 @@ static int in_e(int form, const wy_rules *r, const mpz_t x, const mpz_t y, uint3
     const int le = mpz_cmp(x, y) <= 0;
     mpz_srcptr lo = le ? x : y, hi = le ? y : x;
     switch (form) {
-    case WY_MIS_WMAX1: /* the axes; G(0, y) = y mod 2 (each move takes one stone) */
+    case WYI_MIS_WMAX1: /* the axes; G(0, y) = y mod 2 (each move takes one stone) */
         if (mpz_sgn(lo) != 0)
             return 0;
         *g = (unsigned)mpz_odd_p(hi);
         return 1;
-    case WY_MIS_NIM_TERM: {
+    case WYI_MIS_NIM_TERM: {
         const unsigned long K = r->terminal;
         if (mpz_cmp_ui(hi, K + 1) > 0)
             return 0;
@@ -126,12 +126,12 @@ static int in_e(int form, const wy_rules *r, const mpz_t x, const mpz_t y, uint3
             return 0;
         return 1;
     }
-    case WY_MIS_WYT:
-    case WY_MIS_NIM_PASS: {
+    case WYI_MIS_WYT:
+    case WYI_MIS_NIM_PASS: {
         if (mpz_cmp_ui(hi, 2) > 0)
             return 0;
         const unsigned a = (unsigned)mpz_get_ui(lo), b = (unsigned)mpz_get_ui(hi);
-        if (form == WY_MIS_NIM_PASS && pass == 0) { /* plain Nim: {0,1}^2 */
+        if (form == WYI_MIS_NIM_PASS && pass == 0) { /* plain Nim: {0,1}^2 */
             if (b > 1)
                 return 0;
             *g = a ^ b;
@@ -142,7 +142,7 @@ static int in_e(int form, const wy_rules *r, const mpz_t x, const mpz_t y, uint3
         static const int wyt[3][3] = {{0, 1, -1}, {-1, -1, 0}, {-1, -1, 1}};
         static const int wmod1[3][3] = {{0, 1, -1}, {-1, -1, -1}, {-1, -1, -1}};
         static const int npass[3][3] = {{0, -1, 1}, {-1, 1, 0}, {-1, -1, -1}};
-        const int v = form == WY_MIS_NIM_PASS ? npass[a][b] : r->mod == 1 ? wmod1[a][b] : wyt[a][b];
+        const int v = form == WYI_MIS_NIM_PASS ? npass[a][b] : r->mod == 1 ? wmod1[a][b] : wyt[a][b];
         if (v < 0)
             return 0;
         *g = (unsigned)v;
@@ -153,21 +153,22 @@ static int in_e(int form, const wy_rules *r, const mpz_t x, const mpz_t y, uint3
     }
 }
 
-int wy_misere_eval(int form, const wy_rules *r, const mpz_t x, const mpz_t y, wy_side side, wy_misere_normal_fn normal,
-                   void *ctx, mpz_t value, int *has_value, char *outcome, const char **method)
+int wyi_misere_eval(int form, const wy_rules *r, const mpz_t x, const mpz_t y, wy_side side,
+                    wyi_misere_normal_fn normal, void *ctx, mpz_t value, int *has_value, char *outcome,
+                    const char **method)
 {
     *has_value = 0;
-    *method = form > 0 && form < WY_MIS_NFORMS ? M_METHOD[form] : "";
-    if (form <= WY_MIS_NONE || form >= WY_MIS_NFORMS || mpz_sgn(x) < 0 || mpz_sgn(y) < 0)
+    *method = form > 0 && form < WYI_MIS_NFORMS ? M_METHOD[form] : "";
+    if (form <= WYI_MIS_NONE || form >= WYI_MIS_NFORMS || mpz_sgn(x) < 0 || mpz_sgn(y) < 0)
         return 0;
-    if (form == WY_MIS_NIM) {
+    if (form == WYI_MIS_NIM) {
         eval_nim(r, x, y, side, value);
         *has_value = 1;
         *outcome = mpz_sgn(value) ? 'N' : 'P';
         return 1;
     }
     unsigned g;
-    if (form != WY_MIS_WT2 && side.heap <= 1 && in_e(form, r, x, y, side.pass, &g)) {
+    if (form != WYI_MIS_WT2 && side.heap <= 1 && in_e(form, r, x, y, side.pass, &g)) {
         mpz_set_ui(value, g ^ side.heap ^ 1u); /* G = g xor h in {0, 1}; G- = G xor 1 */
         *has_value = 1;
         *outcome = mpz_sgn(value) ? 'N' : 'P';
@@ -179,7 +180,7 @@ int wy_misere_eval(int form, const wy_rules *r, const mpz_t x, const mpz_t y, wy
     const int oc = normal(ctx, x, y, side, value, &hv);
     if (oc != 'P' && oc != 'N')
         return 0;
-    if (form != WY_MIS_WT2) { /* off E: G- = G */
+    if (form != WYI_MIS_WT2) { /* off E: G- = G */
         *has_value = hv;
         *outcome = (char)oc;
         return 1;

@@ -96,7 +96,7 @@ static void try_to(search *w, wy_move_kind kind, const mpz_t tx, const mpz_t ty,
 {
     if (mpz_sgn(tx) < 0 || mpz_sgn(ty) < 0)
         return;
-    int p = wy_ex_is_p(w->e, tx, ty, side);
+    int p = wyi_ex_is_p(w->e, tx, ty, side);
     if (p < 0)
         w->undecided = 1;
     else if (p)
@@ -143,7 +143,7 @@ static int reach_kind(search *w, const mpz_t tx, const mpz_t ty)
 {
     const wy_rules *r = &w->e->rules;
     mpz_add(w->k, w->x, w->y);
-    if (mpz_cmp_ui(w->k, wy_terminal_bound(r)) <= 0)
+    if (mpz_cmp_ui(w->k, wyi_terminal_bound(r)) <= 0)
         return -1; /* a terminal position: no move on the heaps */
     mpz_sub(w->k, w->x, tx);
     mpz_sub(w->u, w->y, ty);
@@ -188,7 +188,7 @@ static wy_status win_small(search *w, char *err, size_t errlen)
     size_t n = (size_t)wy_moves_count(&w->e->rules, xs, ys, none);
     wy_move *mv = malloc((n ? n : 1) * sizeof *mv);
     if (!mv)
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory");
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory");
     wy_moves_list(mv, n, &n, &w->e->rules, xs, ys, none, NULL, 0);
     for (size_t i = 0; i < n; i++) {
         mpz_set_ui(w->tx, mv[i].x);
@@ -213,7 +213,7 @@ static void win_side(search *w, wy_exact *n, int mis)
         wy_answer base;
         wy_answer_init(&base);
         wy_side b0 = {w->cside.pass, 0};
-        int known = wy_ex_sub_eval(e, n, &base, w->x, w->y, b0, NULL, 0) == WY_OK;
+        int known = wyi_ex_sub_eval(e, n, &base, w->x, w->y, b0, NULL, 0) == WY_OK;
         if (known && (base.has_value || base.outcome == 'P')) {
             if (!base.has_value)
                 mpz_set_ui(base.value, 0);
@@ -243,7 +243,7 @@ static void win_side(search *w, wy_exact *n, int mis)
          * decided), and a heap of 2^32 - 1 stones takes a while: the run
          * may stop it */
         for (uint32_t h = side.heap; h-- > 0 && !w->undecided;) {
-            if ((side.heap - h) % POLL_EVERY == 0 && wy_run_stop(e->run, side.heap - h, side.heap)) {
+            if ((side.heap - h) % POLL_EVERY == 0 && wyi_run_stop(e->run, side.heap - h, side.heap)) {
                 e->canceled = 1;
                 w->undecided = 1;
                 break;
@@ -255,7 +255,7 @@ static void win_side(search *w, wy_exact *n, int mis)
     /* a pass only from a position with another move: a heap move, or a
      * move on the heaps (x + y above the terminal bound) */
     mpz_add(w->k, w->x, w->y);
-    if (side.pass > 0 && (side.heap > 0 || mpz_cmp_ui(w->k, wy_terminal_bound(&e->rules)) > 0)) {
+    if (side.pass > 0 && (side.heap > 0 || mpz_cmp_ui(w->k, wyi_terminal_bound(&e->rules)) > 0)) {
         wy_side s2 = {side.pass - 1, side.heap};
         try_to(w, WY_MOVE_PASS, w->x, w->y, s2);
     }
@@ -286,7 +286,7 @@ static void win_partners(search *w, int ek)
             mpz_set_ui(u, w->hx); /* x xor y xor h = 0 */
             mpz_xor(u, u, fixed);
         } else {
-            wy_ex_partner(u, fixed);
+            wyi_ex_partner(u, fixed);
         }
         if (mpz_cmp(u, moving) < 0)
             try_to(w, line ? WY_MOVE_ROW : WY_MOVE_COL, line ? x : u, line ? u : y, w->side);
@@ -295,7 +295,7 @@ static void win_partners(search *w, int ek)
         /* diagonal: the pair with the same difference */
         mpz_sub(k, y, x);
         mpz_abs(u, k);
-        wy_ex_lower(tx, u);
+        wyi_ex_lower(tx, u);
         mpz_add(ty, tx, u);
         if (mpz_sgn(k) < 0)
             mpz_swap(tx, ty);
@@ -313,7 +313,7 @@ static void win_partners(search *w, int ek)
             if (mpz_cmp(u, k) == 0)
                 continue; /* that is the diagonal */
             mpz_abs(u, u);
-            wy_ex_lower(tx, u);
+            wyi_ex_lower(tx, u);
             mpz_add(ty, tx, u);
             if (cand[i] < 0)
                 mpz_swap(tx, ty);
@@ -372,7 +372,7 @@ static void win_t2(search *w)
         for (int d = 0; d <= 1; d++) {
             /* a_n = c + d with g(n) = 1 - d, partner b_n + g(n) */
             mpz_add_ui(u, c, (unsigned long)d);
-            if (wy_ex_classify(k, u) == 0 && wy_ex_g001(k) == 1 - d) {
+            if (wyi_ex_classify(k, u) == 0 && wyi_ex_g001(k) == 1 - d) {
                 mpz_add(u, u, k);
                 mpz_add_ui(u, u, (unsigned long)(1 - d));
                 if (mpz_cmp(u, moving) < 0)
@@ -382,7 +382,7 @@ static void win_t2(search *w)
             if (mpz_cmp_ui(c, (unsigned long)d + 1) < 0)
                 continue;
             mpz_sub_ui(u, c, (unsigned long)d);
-            if (wy_ex_classify(k, u) == 1 && wy_ex_g001(k) == d) {
+            if (wyi_ex_classify(k, u) == 1 && wyi_ex_g001(k) == d) {
                 mpz_sub(u, u, k);
                 if (d == 0) {
                     if (mpz_sgn(u) == 0)
@@ -399,8 +399,8 @@ static void win_t2(search *w)
     mpz_abs(u, k);
     if (mpz_sgn(u) > 0) {
         mpz_sub_ui(u, u, 1);
-        wy_ex_lower(tx, u);
-        int g = wy_ex_g001(u);
+        wyi_ex_lower(tx, u);
+        int g = wyi_ex_g001(u);
         mpz_add(ty, tx, u);
         mpz_add_ui(ty, ty, (unsigned long)g);
         if (!g)
@@ -431,7 +431,7 @@ static void win_residues(search *w, int ek)
             continue;
         if (ek == K_WMAX) {
             mpz_set_ui(k, other);
-            wy_ex_partner(tx, k);
+            wyi_ex_partner(tx, k);
             if (mpz_cmp_ui(tx, N) > 0)
                 continue;
             target = mpz_get_ui(tx);
@@ -454,7 +454,7 @@ static void win_residues(search *w, int ek)
         if (c == 1 && d == 0)
             continue;
         mpz_set_ui(k, n);
-        wy_ex_lower(u, k);
+        wyi_ex_lower(u, k);
         unsigned long an = mpz_get_ui(u);
         if (an + n > N)
             continue;
@@ -474,7 +474,7 @@ static wy_status win_bounded(search *w, char *err, size_t errlen)
     const wy_rules *b = &w->e->base;
     const unsigned long N = b->max;
     if (N > 100000)
-        return wy_fail(WY_EUNDECIDED, err, errlen, "listing the moves of max=%lu at this size is too slow", N);
+        return wyi_fail(WY_EUNDECIDED, err, errlen, "listing the moves of max=%lu at this size is too slow", N);
     for (int kind = 0; kind < 3; kind++) {
         if (kind == WY_MOVE_DIAG && b->game != WY_GAME_WYTHOFF)
             break;
@@ -519,22 +519,22 @@ wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const
     mpz_inits(w.tx, w.ty, w.k, w.u, NULL);
     /* The candidates come from the structure of the game in its reduced form
      * (every candidate is then tested in e's own game): c, the same game with
-     * p mod 2 passes (wy_ex_pass_sub); for a misere form M1-M5, n, its
+     * p mod 2 passes (wyi_ex_pass_sub); for a misere form M1-M5, n, its
      * normal-play version: off the form's set E, G- = G, so every misere
      * P-option off E is a normal P-option, and the options in E are tested
      * one by one (docs/exact.md, "Winning moves in misere play"). */
     w.cside = side;
-    wy_exact *c = wy_ex_pass_sub(e, &w.cside), *n;
+    wy_exact *c = wyi_ex_pass_sub(e, &w.cside), *n;
     if (!c)
         c = e;
     n = c;
     int ek = c->kind, mis = 0;
     uint32_t corner = 0; /* misere: E lies in x, y < corner */
-    if (c->mis_form && c->mis_form != WY_MIS_WT2 && c->normal) {
+    if (c->mis_form && c->mis_form != WYI_MIS_WT2 && c->normal) {
         mis = 1;
         n = c->normal;
         ek = c->rules.max ? K_BOUNDED : n->kind; /* max=N: every option (M1 with max=N, M3) */
-        corner = c->mis_form == WY_MIS_NIM ? 2 : c->mis_form == WY_MIS_WYT || c->mis_form == WY_MIS_NIM_PASS ? 3 : 0;
+        corner = c->mis_form == WYI_MIS_NIM ? 2 : c->mis_form == WYI_MIS_WYT || c->mis_form == WYI_MIS_NIM_PASS ? 3 : 0;
     }
     w.hx = n->heap_xor ? w.cside.heap : 0;
     int v1 = n->v1 && !mis && ((ek == K_WYT && w.hx == 1) || (ek == K_WPASS && w.cside.pass == 1));
@@ -543,7 +543,7 @@ wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const
     if (v1)
         ek = K_V1; /* ... but those of the value-1 layer are (docs/automata.md) */
     const wy_side none = {0, 0};
-    if (wy_ex_fits_small(x, y) &&
+    if (wyi_ex_fits_small(x, y) &&
         wy_moves_count(&e->rules, mpz_get_ui(x), mpz_get_ui(y), none) <= SMALL_MOVES) {
         st = win_small(&w, err, errlen);
     } else {
@@ -568,13 +568,13 @@ wy_status wy_exact_winning(wy_exact *e, wy_bigmove **moves, size_t *count, const
         e->canceled = 0;
         win_side(&w, n, mis);
         if (e->canceled)
-            st = wy_fail(WY_ECANCELED, err, errlen, "stopped");
+            st = wyi_fail(WY_ECANCELED, err, errlen, "stopped");
     }
     if (st == WY_OK && w.l.oom)
-        st = wy_fail(WY_ERANGE, err, errlen, "out of memory");
+        st = wyi_fail(WY_ERANGE, err, errlen, "out of memory");
     else if (st == WY_OK && w.undecided)
-        st = wy_fail(WY_EUNDECIDED, err, errlen,
-                     "the outcome of some option of this position is not decided by any exact method");
+        st = wyi_fail(WY_EUNDECIDED, err, errlen,
+                      "the outcome of some option of this position is not decided by any exact method");
     if (st == WY_OK) {
         if (w.l.n > 1)
             qsort(w.l.v, w.l.n, sizeof *w.l.v, cmp_moves);
@@ -633,17 +633,17 @@ static int on_p(void *p, uint64_t a, uint64_t b)
     return 0;
 }
 
-wy_status wy_ex_layer_winning(wy_exact *e, wy_bigmove **moves, size_t *count, int *is_p, const mpz_t x,
-                              const mpz_t y, wy_side side, const wy_run *run, char *err, size_t errlen)
+wy_status wyi_ex_layer_winning(wy_exact *e, wy_bigmove **moves, size_t *count, int *is_p, const mpz_t x,
+                               const mpz_t y, wy_side side, const wy_run *run, char *err, size_t errlen)
 {
     *moves = NULL;
     *count = 0;
     *is_p = 0;
     mpz_srcptr lo_z, hi_z;
-    wy_ex_order(&lo_z, &hi_z, x, y);
+    wyi_ex_order(&lo_z, &hi_z, x, y);
     if (mpz_sizeinbase(lo_z, 2) > 40)
-        return wy_fail(WY_EUNDECIDED, err, errlen,
-                       "listing the winning moves by the layer engine needs min(x, y) below 2^40");
+        return wyi_fail(WY_EUNDECIDED, err, errlen,
+                        "listing the winning moves by the layer engine needs min(x, y) below 2^40");
     mlist l = {0};
     lwin w;
     /* a coordinate of 2^40 or more stands as UINT64_MAX: every cell the
@@ -657,41 +657,41 @@ wy_status wy_ex_layer_winning(wy_exact *e, wy_bigmove **moves, size_t *count, in
     w.l = &l;
     mpz_inits(w.tx, w.ty, NULL);
     const uint64_t hi = w.x < w.y ? w.y : w.x;
-    const int terminal = hi <= wy_terminal_bound(&e->rules) && w.x + w.y <= wy_terminal_bound(&e->rules);
-    const uint64_t cols = wy_ex_layer_cols(&e->rules, side, 0, w.lo, hi_z);
-    wy_status st = wy_ex_layer_rows(e, side, 0, w.lo, cols, terminal ? NULL : on_p, &w, run, err, errlen);
+    const int terminal = hi <= wyi_terminal_bound(&e->rules) && w.x + w.y <= wyi_terminal_bound(&e->rules);
+    const uint64_t cols = wyi_ex_layer_cols(&e->rules, side, 0, w.lo, hi_z);
+    wy_status st = wyi_ex_layer_rows(e, side, 0, w.lo, cols, terminal ? NULL : on_p, &w, run, err, errlen);
     if (st == WY_OK && terminal) /* no move on the heaps: the membership alone */
-        st = wy_ex_layer_member(e, &w.is_p, x, y, side, 0, run, err, errlen);
+        st = wyi_ex_layer_member(e, &w.is_p, x, y, side, 0, run, err, errlen);
     /* the pass: the same cell with one pass fewer (a non-terminal cell) */
     if (st == WY_OK && side.pass > 0 && !terminal) {
         wy_side s2 = {side.pass - 1, side.heap};
-        int p = wy_ex_is_p(e, x, y, s2); /* a closed form where there is one (the pass used: plain Wythoff) */
+        int p = wyi_ex_is_p(e, x, y, s2); /* a closed form where there is one (the pass used: plain Wythoff) */
         if (p < 0)
-            st = wy_ex_layer_member(e, &p, x, y, s2, 0, run, err, errlen);
+            st = wyi_ex_layer_member(e, &p, x, y, s2, 0, run, err, errlen);
         if (st == WY_OK && p)
             ml_add(&l, WY_MOVE_PASS, x, y, s2);
     }
     /* the extra heap: the same cell with fewer stones */
     for (uint32_t h = 0; st == WY_OK && h < side.heap; h++) {
-        if (h % POLL_EVERY == POLL_EVERY - 1 && wy_run_stop(run, h, side.heap)) {
-            st = wy_fail(WY_ECANCELED, err, errlen, "stopped");
+        if (h % POLL_EVERY == POLL_EVERY - 1 && wyi_run_stop(run, h, side.heap)) {
+            st = wyi_fail(WY_ECANCELED, err, errlen, "stopped");
             break;
         }
         wy_side s2 = {side.pass, h};
-        int p = wy_ex_is_p(e, x, y, s2);
+        int p = wyi_ex_is_p(e, x, y, s2);
         if (p < 0)
-            st = wy_ex_layer_member(e, &p, x, y, s2, 0, run, err, errlen);
+            st = wyi_ex_layer_member(e, &p, x, y, s2, 0, run, err, errlen);
         if (st == WY_OK && p)
             ml_add(&l, WY_MOVE_HEAP, x, y, s2);
     }
     if (st == WY_OK && l.oom)
-        st = wy_fail(WY_ERANGE, err, errlen, "out of memory");
+        st = wyi_fail(WY_ERANGE, err, errlen, "out of memory");
     if (st == WY_OK && w.is_p && l.n)
-        st = wy_fail(WY_EINTERNAL, err, errlen, "layer scan: a P-position (%llu, %llu) with a move to a P-position",
-                     (unsigned long long)w.x, (unsigned long long)w.y);
+        st = wyi_fail(WY_EINTERNAL, err, errlen, "layer scan: a P-position (%llu, %llu) with a move to a P-position",
+                      (unsigned long long)w.x, (unsigned long long)w.y);
     if (st == WY_OK && !w.is_p && !l.n && !terminal)
-        st = wy_fail(WY_EINTERNAL, err, errlen, "layer scan: an N-position (%llu, %llu) without a winning move",
-                     (unsigned long long)w.x, (unsigned long long)w.y);
+        st = wyi_fail(WY_EINTERNAL, err, errlen, "layer scan: an N-position (%llu, %llu) without a winning move",
+                      (unsigned long long)w.x, (unsigned long long)w.y);
     if (st == WY_OK) {
         if (l.n > 1)
             qsort(l.v, l.n, sizeof *l.v, cmp_moves);

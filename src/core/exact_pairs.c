@@ -7,7 +7,7 @@
 /* Wythoff pairs                                                       */
 /* ------------------------------------------------------------------ */
 
-void wy_ex_lower(mpz_t a, const mpz_t n)
+void wyi_ex_lower(mpz_t a, const mpz_t n)
 {
     mpz_t s;
     mpz_init(s);
@@ -20,7 +20,7 @@ void wy_ex_lower(mpz_t a, const mpz_t n)
 }
 
 /* floor(c / phi) = floor(c (sqrt5 - 1) / 2) = (isqrt(5 c^2) - c) / 2. */
-void wy_ex_floor_div_phi(mpz_t q, const mpz_t c)
+void wyi_ex_floor_div_phi(mpz_t q, const mpz_t c)
 {
     mpz_t s;
     mpz_init(s);
@@ -32,7 +32,7 @@ void wy_ex_floor_div_phi(mpz_t q, const mpz_t c)
     mpz_clear(s);
 }
 
-int wy_ex_classify(mpz_t k, const mpz_t c)
+int wyi_ex_classify(mpz_t k, const mpz_t c)
 {
     if (mpz_sgn(c) == 0) {
         mpz_set_ui(k, 0);
@@ -42,9 +42,9 @@ int wy_ex_classify(mpz_t k, const mpz_t c)
      * candidate (c / phi is irrational). */
     mpz_t f, a;
     mpz_inits(f, a, NULL);
-    wy_ex_floor_div_phi(f, c);
+    wyi_ex_floor_div_phi(f, c);
     mpz_add_ui(k, f, 1);
-    wy_ex_lower(a, k);
+    wyi_ex_lower(a, k);
     int r = 0;
     if (mpz_cmp(a, c) != 0) {
         /* c = b_j with j = floor(c / phi^2) + 1 = c - floor(c / phi). */
@@ -55,11 +55,11 @@ int wy_ex_classify(mpz_t k, const mpz_t c)
     return r;
 }
 
-void wy_ex_partner(mpz_t p, const mpz_t c)
+void wyi_ex_partner(mpz_t p, const mpz_t c)
 {
     mpz_t k;
     mpz_init(k);
-    int r = wy_ex_classify(k, c);
+    int r = wyi_ex_classify(k, c);
     if (r == 0)
         mpz_add(p, c, k);
     else if (r == 1)
@@ -73,7 +73,7 @@ void wy_wythoff_pair(mpz_t a, mpz_t b, const mpz_t n)
 {
     mpz_t t;
     mpz_init(t);
-    wy_ex_lower(t, n);
+    wyi_ex_lower(t, n);
     mpz_add(b, t, n);
     mpz_set(a, t);
     mpz_clear(t);
@@ -85,13 +85,13 @@ int wy_wythoff_is_p(const mpz_t x, const mpz_t y)
     mpz_t n, a;
     mpz_inits(n, a, NULL);
     mpz_sub(n, hi, lo);
-    wy_ex_lower(a, n);
+    wyi_ex_lower(a, n);
     int p = mpz_cmp(a, lo) == 0;
     mpz_clears(n, a, NULL);
     return p;
 }
 
-int wy_ex_g001(const mpz_t n)
+int wyi_ex_g001(const mpz_t n)
 {
     mpz_t cur, c, m;
     mpz_inits(cur, c, m, NULL);
@@ -106,9 +106,9 @@ int wy_ex_g001(const mpz_t n)
             base = 0;
             break;
         }
-        wy_ex_lower(c, cur);
+        wyi_ex_lower(c, cur);
         mpz_sub_ui(c, c, 1); /* a_n - 1 >= 2 for n >= 2 */
-        if (wy_ex_classify(m, c) != 1) {
+        if (wyi_ex_classify(m, c) != 1) {
             base = 1;
             break;
         }

@@ -17,15 +17,15 @@ wy_status wy_heap3_supported(const wy_rules *rules, char *err, size_t errlen)
     if (st != WY_OK)
         return st;
     if (rules->heap)
-        return wy_fail(WY_EINVAL, err, errlen,
-                       "heap=%u: the atlas adds the third heap itself (give the ruleset without heap=)", rules->heap);
+        return wyi_fail(WY_EINVAL, err, errlen,
+                        "heap=%u: the atlas adds the third heap itself (give the ruleset without heap=)", rules->heap);
     if (rules->max)
-        return wy_fail(WY_EINVAL, err, errlen,
-                       "max=%u: with bounded moves a row, column or diagonal can hold two P-positions, which the "
-                       "atlas's sweep does not handle",
-                       rules->max);
+        return wyi_fail(WY_EINVAL, err, errlen,
+                        "max=%u: with bounded moves a row, column or diagonal can hold two P-positions, which the "
+                        "atlas's sweep does not handle",
+                        rules->max);
     if (rules->mod)
-        return wy_fail(WY_EINVAL, err, errlen, "mod=%u: modular moves do not run along a line", rules->mod);
+        return wyi_fail(WY_EINVAL, err, errlen, "mod=%u: modular moves do not run along a line", rules->mod);
     return WY_OK;
 }
 
@@ -36,7 +36,7 @@ wy_status wy_heap3_supported(const wy_rules *rules, char *err, size_t errlen)
 static uint64_t atlas_bytes(uint32_t size)
 {
     uint64_t n = size;
-    return wy_sat_add(wy_sat_add(wy_sat_mul(n * n, 4), wy_sat_mul(n, 8)), sizeof(wy_heap3));
+    return wyi_sat_add(wyi_sat_add(wyi_sat_mul(n * n, 4), wyi_sat_mul(n, 8)), sizeof(wy_heap3));
 }
 
 static uint64_t words_of(uint64_t bits) { return (bits + 63) / 64; }
@@ -46,12 +46,12 @@ static uint64_t sweep_bytes(const wy_rules *r, uint32_t size)
     const uint64_t n = size, layers = (uint64_t)r->passes + 1, rw = words_of(n);
     uint64_t b = atlas_bytes(size);
     /* the lower layers' f, every layer's taken bits */
-    b = wy_sat_add(b, wy_sat_mul(wy_sat_mul(layers - 1, n * n), 4));
-    b = wy_sat_add(b, wy_sat_mul(wy_sat_mul(layers, n * rw), 8));
+    b = wyi_sat_add(b, wyi_sat_mul(wyi_sat_mul(layers - 1, n * n), 4));
+    b = wyi_sat_add(b, wyi_sat_mul(wyi_sat_mul(layers, n * rw), 8));
     /* a slice's column and diagonal bits (two words of slack for the
      * diagonal's shifted reads), and each row's non-terminal P-cell */
-    b = wy_sat_add(b, 8 * (rw + 2 * words_of(2 * n) + 4) + wy_sat_mul(layers, n * 4));
-    return wy_sat_add(b, 4096);
+    b = wyi_sat_add(b, 8 * (rw + 2 * words_of(2 * n) + 4) + wyi_sat_mul(layers, n * 4));
+    return wyi_sat_add(b, 4096);
 }
 
 static unsigned layer_threads(const wy_run *run, uint32_t size)
@@ -70,7 +70,7 @@ static uint64_t layer_bytes(const wy_rules *r, uint32_t size, const wy_run *run)
     top.heap = size - 1;
     wy_side s = {r->passes, size - 1};
     uint64_t scan = wy_layer_estimate(&top, s, 0, size);
-    return wy_sat_add(atlas_bytes(size), wy_sat_add(wy_sat_mul(scan, layer_threads(run, size)), 4096));
+    return wyi_sat_add(atlas_bytes(size), wyi_sat_add(wyi_sat_mul(scan, layer_threads(run, size)), 4096));
 }
 
 uint64_t wy_heap3_estimate(const wy_rules *rules, uint32_t size, wy_heap3_method method, const wy_run *run)
@@ -93,7 +93,7 @@ static wy_status atlas_new(wy_heap3 **out, const wy_rules *r, uint32_t size, cha
 {
     wy_heap3 *a = calloc(1, sizeof *a);
     if (!a)
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory for the atlas");
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory for the atlas");
     a->rules = *r;
     a->size = size;
     a->passes = r->passes;
@@ -101,7 +101,7 @@ static wy_status atlas_new(wy_heap3 **out, const wy_rules *r, uint32_t size, cha
     a->slice = calloc(size, sizeof *a->slice);
     if (!a->f || !a->slice) {
         wy_heap3_free(a);
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory for the atlas (%u x %u cells)", size, size);
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory for the atlas (%u x %u cells)", size, size);
     }
     memset(a->f, 0xff, (size_t)size * size * sizeof *a->f);
     *out = a;
@@ -236,12 +236,12 @@ static wy_status heap3_sweep(wy_heap3 *a, const wy_run *run, char *err, size_t e
             memset(s.f[p], 0xff, (size_t)s.n * s.n * sizeof **s.f);
     }
     if (!ok)
-        st = wy_fail(WY_ERANGE, err, errlen, "out of memory for the atlas's sweep");
+        st = wyi_fail(WY_ERANGE, err, errlen, "out of memory for the atlas's sweep");
     for (uint32_t c = 0; st == WY_OK && c < s.n; c++) {
         for (uint32_t p = 0; p < L; p++)
             sweep_slice(&s, c, p);
         if (run && run->progress && run->progress(run->progress_ctx, c + 1, s.n))
-            st = wy_fail(WY_ECANCELED, err, errlen, "canceled");
+            st = wyi_fail(WY_ECANCELED, err, errlen, "canceled");
     }
     for (uint32_t p = 0; s.f && p < L; p++) {
         if (p < s.K)
@@ -392,9 +392,9 @@ static wy_status heap3_layers(wy_heap3 *a, uint64_t mem_limit, const wy_run *run
         pthread_join(th[t], NULL);
     pthread_mutex_destroy(&j.lock);
     if (j.st != WY_OK)
-        return wy_fail(j.st, err, errlen, "%s", j.err);
+        return wyi_fail(j.st, err, errlen, "%s", j.err);
     if (run && run->progress && run->progress(run->progress_ctx, a->size, a->size))
-        return wy_fail(WY_ECANCELED, err, errlen, "canceled");
+        return wyi_fail(WY_ECANCELED, err, errlen, "canceled");
     return WY_OK;
 }
 
@@ -402,22 +402,22 @@ wy_status wy_heap3_compute(wy_heap3 **out, const wy_rules *rules, uint32_t size,
                            uint64_t mem_limit, const wy_run *run, char *err, size_t errlen)
 {
     if (!out || !rules)
-        return wy_fail(WY_EINVAL, err, errlen, "no output or no ruleset");
+        return wyi_fail(WY_EINVAL, err, errlen, "no output or no ruleset");
     *out = NULL;
     wy_status st = wy_heap3_supported(rules, err, errlen);
     if (st != WY_OK)
         return st;
     if (size == 0 || size > WY_HEAP3_MAX_SIZE)
-        return wy_fail(WY_EINVAL, err, errlen, "atlas size %u out of range (1 to %u)", size, WY_HEAP3_MAX_SIZE);
+        return wyi_fail(WY_EINVAL, err, errlen, "atlas size %u out of range (1 to %u)", size, WY_HEAP3_MAX_SIZE);
     if (method != WY_HEAP3_SWEEP && method != WY_HEAP3_LAYER)
-        return wy_fail(WY_EINVAL, err, errlen, "unknown atlas method %d", (int)method);
+        return wyi_fail(WY_EINVAL, err, errlen, "unknown atlas method %d", (int)method);
     uint64_t need = wy_heap3_estimate(rules, size, method, run);
     if (mem_limit && need > mem_limit) {
         char a[32], b[32];
         wy_format_bytes(a, sizeof a, need);
         wy_format_bytes(b, sizeof b, mem_limit);
-        return wy_fail(WY_ERANGE, err, errlen, "the atlas of size %u needs about %s, more than the limit of %s", size,
-                       a, b);
+        return wyi_fail(WY_ERANGE, err, errlen, "the atlas of size %u needs about %s, more than the limit of %s", size,
+                        a, b);
     }
     wy_heap3 *a = NULL;
     if ((st = atlas_new(&a, rules, size, err, errlen)) != WY_OK)
@@ -441,8 +441,8 @@ uint64_t wy_heap3_findings_estimate(const wy_rules *rules, uint32_t size)
     if (!rules || wy_heap3_supported(rules, NULL, 0) != WY_OK || size == 0 || size > WY_HEAP3_MAX_SIZE)
         return UINT64_MAX;
     wy_side s = {rules->passes, 0}, s0 = {0, 0};
-    return wy_sat_add(wy_table_estimate(rules, size, size, s),
-                      rules->passes ? wy_table_estimate(rules, size, size, s0) : 0);
+    return wyi_sat_add(wy_table_estimate(rules, size, size, s),
+                       rules->passes ? wy_table_estimate(rules, size, size, s0) : 0);
 }
 
 /* Is (a, b, c) smaller than the cell held, in a + b + c, then a, then b? */
@@ -462,7 +462,7 @@ wy_status wy_heap3_findings_compute(wy_heap3_findings *out, const wy_heap3 *atla
                             char *err, size_t errlen)
 {
     if (!out || !atlas)
-        return wy_fail(WY_EINVAL, err, errlen, "no output or no atlas");
+        return wyi_fail(WY_EINVAL, err, errlen, "no output or no atlas");
     memset(out, 0, sizeof *out);
     const uint32_t n = atlas->size;
     out->size = n;
@@ -471,8 +471,8 @@ wy_status wy_heap3_findings_compute(wy_heap3_findings *out, const wy_heap3 *atla
         char a[32], b[32];
         wy_format_bytes(a, sizeof a, need);
         wy_format_bytes(b, sizeof b, mem_limit);
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "the two-heap tables of size %u need about %s, more than the limit of %s", n, a, b);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "the two-heap tables of size %u need about %s, more than the limit of %s", n, a, b);
     }
     wy_side s2 = {atlas->passes, 0}, s0 = {0, 0};
     wy_table *t2 = NULL, *t0 = NULL;

@@ -1,21 +1,21 @@
 /* internal.h - helpers shared by the core's modules (not installed; the
  * layers above the core use only the public headers). */
-#ifndef WY_INTERNAL_H
-#define WY_INTERNAL_H
+#ifndef WYI_INTERNAL_H
+#define WYI_INTERNAL_H
 
 #include "wythoff.h"
 
 #include <stdarg.h>
 
 /* Write a formatted message into err (if non-NULL) and return status. */
-wy_status wy_fail(wy_status status, char *err, size_t errlen, const char *fmt, ...)
+wy_status wyi_fail(wy_status status, char *err, size_t errlen, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
 /* x + y <= this bound means the (x, y) component has no moves. */
-static inline uint64_t wy_terminal_bound(const wy_rules *r)
+static inline uint64_t wyi_terminal_bound(const wy_rules *r)
 {
     return r->has_terminal ? r->terminal : 0;
 }
@@ -24,27 +24,20 @@ static inline uint64_t wy_terminal_bound(const wy_rules *r)
  * that are not a chunk of an engine's work but can still be long (a test
  * for every extra-heap size below 2^32, say); every POLL_EVERY turns. */
 #define POLL_EVERY 4096u
-static inline int wy_run_stop(const wy_run *run, uint64_t done, uint64_t total)
+static inline int wyi_run_stop(const wy_run *run, uint64_t done, uint64_t total)
 {
     return run && run->progress && run->progress(run->progress_ctx, done, total) != 0;
 }
 
 /* Saturating arithmetic for estimates: a result that does not fit is
  * UINT64_MAX, which is more than any memory limit. */
-static inline uint64_t wy_sat_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+static inline uint64_t wyi_sat_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 
-static inline uint64_t wy_sat_mul(uint64_t a, uint64_t b)
+static inline uint64_t wyi_sat_mul(uint64_t a, uint64_t b)
 {
     if (a && b > UINT64_MAX / a)
         return UINT64_MAX;
     return a * b;
-}
-
-/* The side-state layers of a computation up to `side`: (pass + 1) (heap + 1),
- * in 64 bits (pass = heap = 4294967295 does not wrap). */
-static inline uint64_t wy_side_layers(wy_side side)
-{
-    return wy_sat_mul((uint64_t)side.pass + 1, (uint64_t)side.heap + 1);
 }
 
 /* tv[p * (H + 1) + h] for p <= P, h <= H: the value of the side game alone
@@ -55,15 +48,15 @@ static inline uint64_t wy_side_layers(wy_side side)
  * of the next), so a byte array of the values seen keeps the mex pointer
  * growing: O((P + 1) (H + 1)) time, H + 3 bytes besides tv.  0 when out of
  * memory. */
-int wy_terminal_values(uint64_t *tv, uint64_t P, uint64_t H, int misere);
+int wyi_terminal_values(uint64_t *tv, uint64_t P, uint64_t H, int misere);
 
 /* floor(n phi) for n < 2^62 by the Zeckendorf shift (automaton.c; tests
  * compare it with wy_floor_phi). */
-uint64_t wy_floor_phi_u64(uint64_t n);
+uint64_t wyi_floor_phi_u64(uint64_t n);
 
 /* FNV-1a continued from h over n bytes (wy_fnv1a starts from the offset
  * basis; the proof cache's checksum uses it too). */
-static inline uint64_t wy_fnv1a_from(uint64_t h, const void *p, size_t n)
+static inline uint64_t wyi_fnv1a_from(uint64_t h, const void *p, size_t n)
 {
     const unsigned char *b = p;
     for (size_t i = 0; i < n; i++) {

@@ -37,7 +37,7 @@
  *
  * Terminal region (x + y <= K, and always (0, 0)).  Its cells have no move
  * on the two heaps, so in side state (p, h) they all share one value
- * tv[p][h] (wy_terminal_values).  In a layer with g' = tv[p][h] the region cells
+ * tv[p][h] (wyi_terminal_values).  In a layer with g' = tv[p][h] the region cells
  * are the layer's cells of rows x <= K (every other cell of such a row, of
  * its columns y <= K and of its diagonals k <= K reaches one of them, so they
  * are marked used: row 0 marks columns and diagonals 0..K); in any other
@@ -166,7 +166,7 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
     if (!r->misere && r->passes == 0) {
         /* heap shortcut: value g at heap h = base value g XOR h */
         uint64_t b = g ^ side.heap;
-        vmax = wy_sat_mul(wmul, span);
+        vmax = wyi_sat_mul(wmul, span);
         if (all && side.heap) {
             /* every v <= g: base values v XOR h, all below the next power
              * of two above max(g, h); none above vmax is needed */
@@ -182,7 +182,7 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
         pl->G = b;
         pl->empty = b > vmax;
     } else {
-        vmax = wy_sat_add(wy_sat_add(wy_sat_mul(wmul, span), side.heap), side.pass > 0);
+        vmax = wyi_sat_add(wyi_sat_add(wyi_sat_mul(wmul, span), side.heap), side.pass > 0);
         if (vmax < 1)
             vmax = 1;
         pl->P = side.pass;
@@ -196,19 +196,19 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
         pl->bytes = overhead;
         return;
     }
-    uint64_t nside = wy_sat_mul(pl->P + 1, pl->H + 1);
-    pl->L = wy_sat_mul(nside, wy_sat_add(pl->G, 1));
+    uint64_t nside = wyi_sat_mul(pl->P + 1, pl->H + 1);
+    pl->L = wyi_sat_mul(nside, wyi_sat_add(pl->G, 1));
     /* the last layer: (P (H + 1) + H) (G + 1) + G = L - 1 */
     pl->target = pl->L == UINT64_MAX ? 0 : pl->L - 1;
     pl->use_rowbits = pl->G >= EXPLICIT_MAX;
     pl->use_sidebits = pl->H >= EXPLICIT_MAX;
-    pl->nsets = wy_sat_mul(pl->L, pl->wyt ? 2 : 1);
+    pl->nsets = wyi_sat_mul(pl->L, pl->wyt ? 2 : 1);
     if (pl->use_rowbits)
-        pl->nsets = wy_sat_add(pl->nsets, nside);
+        pl->nsets = wyi_sat_add(pl->nsets, nside);
     if (pl->use_sidebits)
-        pl->nsets = wy_sat_add(pl->nsets, wy_sat_mul(pl->P + 1, wy_sat_add(pl->G, 1)));
-    const uint64_t setb = wy_sat_mul(pl->words, 8);
-    uint64_t b = wy_sat_mul(pl->nsets, setb);
+        pl->nsets = wyi_sat_add(pl->nsets, wyi_sat_mul(pl->P + 1, wyi_sat_add(pl->G, 1)));
+    const uint64_t setb = wyi_sat_mul(pl->words, 8);
+    uint64_t b = wyi_sat_mul(pl->nsets, setb);
 #ifndef LAYER_NO_MMAP
     if (all && b >= MMAP_MIN) {
         /* scan_all on a mapped window: the pages below the frontiers are
@@ -216,31 +216,31 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
          * within a window above its frontiers (checked as they are set;
          * see "Memory" above); each window costs its bits, the block
          * between two releases and a partial grain at either end */
-        uint64_t cs = wy_sat_add(size / 5 * 2, SPAN_PAD), ds = wy_sat_add(size / 16, SPAN_PAD);
-        uint64_t cb = wy_sat_add(cs / 8 + BLOCK / 8 + 64, 2 * RELEASE_GRAIN);
-        uint64_t db = wy_sat_add(ds / 8 + BLOCK / 8 + 64, 2 * RELEASE_GRAIN);
-        if (cb < setb && db < setb && wy_terminal_bound(r) < ds / 2) { /* row 0 marks 0..K unchecked */
+        uint64_t cs = wyi_sat_add(size / 5 * 2, SPAN_PAD), ds = wyi_sat_add(size / 16, SPAN_PAD);
+        uint64_t cb = wyi_sat_add(cs / 8 + BLOCK / 8 + 64, 2 * RELEASE_GRAIN);
+        uint64_t db = wyi_sat_add(ds / 8 + BLOCK / 8 + 64, 2 * RELEASE_GRAIN);
+        if (cb < setb && db < setb && wyi_terminal_bound(r) < ds / 2) { /* row 0 marks 0..K unchecked */
             pl->colspan = cs;
             pl->diagspan = ds;
-            uint64_t other = pl->nsets - wy_sat_mul(pl->L, pl->wyt ? 2 : 1); /* row and side bitsets */
-            b = wy_sat_add(wy_sat_mul(pl->L, cb), wy_sat_mul(other, cb));
+            uint64_t other = pl->nsets - wyi_sat_mul(pl->L, pl->wyt ? 2 : 1); /* row and side bitsets */
+            b = wyi_sat_add(wyi_sat_mul(pl->L, cb), wyi_sat_mul(other, cb));
             if (pl->wyt)
-                b = wy_sat_add(b, wy_sat_mul(pl->L, db));
+                b = wyi_sat_add(b, wyi_sat_mul(pl->L, db));
         }
     }
 #endif
     /* per layer: its descriptor, current column and release frontiers;
      * the pipeline's ring (counted whenever threads could be asked for;
      * scan_all runs on one thread) */
-    b = wy_sat_add(b, wy_sat_mul(pl->L, LDESC_BYTES + 8 + 32));
+    b = wyi_sat_add(b, wyi_sat_mul(pl->L, LDESC_BYTES + 8 + 32));
     if (size >= PIPE_MIN_SIZE && !all)
-        b = wy_sat_add(b, wy_sat_mul(pl->L, RING * BLOCK * 8));
+        b = wyi_sat_add(b, wyi_sat_mul(pl->L, RING * BLOCK * 8));
     if (all) /* the counts of the values 0..g (at most the layers') */
-        b = wy_sat_add(b, wy_sat_mul(pl->G + 1, 8));
+        b = wyi_sat_add(b, wyi_sat_mul(pl->G + 1, 8));
     /* the terminal values and their scratch */
-    b = wy_sat_add(b, wy_sat_mul(nside, 8));
-    b = wy_sat_add(b, wy_sat_add(pl->H, 3));
-    pl->bytes = wy_sat_add(b, overhead);
+    b = wyi_sat_add(b, wyi_sat_mul(nside, 8));
+    b = wyi_sat_add(b, wyi_sat_add(pl->H, 3));
+    pl->bytes = wyi_sat_add(b, overhead);
 }
 
 /* ------------------------------------------------------------------ */
@@ -250,19 +250,19 @@ static void make_plan(plan *pl, const wy_rules *r, wy_side side, uint64_t g, uin
 wy_status wy_layer_supported(const wy_rules *rules, char *err, size_t errlen)
 {
     if (!rules)
-        return wy_fail(WY_EINVAL, err, errlen, "no ruleset given");
+        return wyi_fail(WY_EINVAL, err, errlen, "no ruleset given");
     if (rules->game != WY_GAME_WYTHOFF && rules->game != WY_GAME_NIM)
-        return wy_fail(WY_EINVAL, err, errlen, "unknown game");
+        return wyi_fail(WY_EINVAL, err, errlen, "unknown game");
     if (rules->max)
-        return wy_fail(WY_EINVAL, err, errlen,
-                       "the layer engine does not support max=%lu: with bounded moves a row, column or "
-                       "diagonal can hold a value more than once",
-                       (unsigned long)rules->max);
+        return wyi_fail(WY_EINVAL, err, errlen,
+                        "the layer engine does not support max=%lu: with bounded moves a row, column or "
+                        "diagonal can hold a value more than once",
+                        (unsigned long)rules->max);
     if (rules->mod)
-        return wy_fail(WY_EINVAL, err, errlen,
-                       "the layer engine does not support mod=%lu: modular moves do not run along a row, "
-                       "column or diagonal",
-                       (unsigned long)rules->mod);
+        return wyi_fail(WY_EINVAL, err, errlen,
+                        "the layer engine does not support mod=%lu: modular moves do not run along a row, "
+                        "column or diagonal",
+                        (unsigned long)rules->mod);
     return WY_OK;
 }
 
@@ -467,6 +467,75 @@ static void release_below(uint64_t *b, uint64_t bit, uint64_t *done)
 
 #define POLL_CELLS ((uint64_t)1 << 20)
 
+/* Row x <= K of the terminal region in layer l, whose value it is (D->is_tv):
+ * its cells (x, x..K - x) hold this value; row 0 marks every column and
+ * diagonal that reaches them.  The cells are reported (and counted into
+ * *found for the target layer) as run_rows reports a cell.  Returns 1 if fn
+ * asked to stop. */
+static int terminal_row(core *c, const ldesc *D, uint64_t l, uint64_t x, uint64_t *found)
+{
+    const uint64_t K = c->K, size = c->size;
+    if (x == 0) {
+        uint64_t hi = K < size - 1 ? K : size - 1;
+        bit_set_range(D->col, 0, hi);
+        if (D->diag)
+            bit_set_range(D->diag, 0, hi);
+    }
+    if (l < c->report_lo || x > K - x)
+        return 0;
+    uint64_t v = (l - c->report_lo) ^ c->vxor;
+    if (v > c->gmax)
+        return 0;
+    uint64_t hi = K - x < size - 1 ? K - x : size - 1;
+    if (l == c->target)
+        *found += 2 * (hi - x) + 1;
+    if (c->counts)
+        c->counts[v] += 2 * (hi - x) + 1;
+    if (c->fn)
+        for (uint64_t y = x; y <= hi; y++)
+            if (c->fn(c->fn_ctx, v, x, y) != 0)
+                return 1;
+    return 0;
+}
+
+/* The least diagonal that row x may still use in layer D (every diagonal
+ * below D->dptr is used; moves the pointer past the used ones). */
+static inline uint64_t free_diagonal(ldesc *D, uint64_t size)
+{
+    uint64_t d = D->dptr;
+    if (bit_test(D->diag, d)) {
+        while (d < size) {
+            uint64_t w = ~bits64(D->diag, d);
+            if (w) {
+                d += (uint64_t)__builtin_ctzll(w);
+                break;
+            }
+            d += 64;
+        }
+        D->dptr = d;
+    }
+    return d;
+}
+
+/* Memory, after rows x0..x1 - 1 of the layers l0 <= l < l1.  Row x1 and
+ * later read a layer's column bits only at columns >= x1 (the test of
+ * column x, the search from start >= x) and its diagonal bits only at
+ * diagonals >= dptr (the search starts at x + dptr, and dptr never
+ * decreases); the per-row bitsets are read and set at columns >= x.  So
+ * everything below those frontiers is dead. */
+static void release_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x1)
+{
+    for (uint64_t l = l0; l < l1; l++) {
+        ldesc *D = &c->desc[l];
+        release_below(D->col, x1, &c->rel[l].coldone);
+        c->rel[l].colrel = x1;
+        if (D->diag) {
+            release_below(D->diag, D->dptr, &c->rel[l].diagdone);
+            c->rel[l].diagrel = D->dptr;
+        }
+    }
+}
+
 /* Rows x0 <= x < x1 of the layers l0 <= l < l1 (every layer below l0 has
  * finished these rows).  Returns 1 if fn or the progress function (asked
  * by the calling thread: poll) asked to stop. */
@@ -491,7 +560,7 @@ static int run_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_t x1,
     uint64_t ex[2 * EXPLICIT_MAX];
     for (uint64_t x = x0; x < x1; x++) {
         if ((x - x0) % pevery == pevery - 1) {
-            if (poll && wy_run_stop(c->run, x, size))
+            if (poll && wyi_run_stop(c->run, x, size))
                 atomic_store(&c->halt, 1);
             if (atomic_load_explicit(&c->halt, memory_order_relaxed)) {
                 stopped = 1;
@@ -503,29 +572,8 @@ static int run_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_t x1,
             ldesc *D = &desc[l];
             cur[l * stride] = NONE;
             if (D->is_tv && x <= K) {
-                /* row x of the terminal region: its cells hold this value;
-                 * row 0 marks every column and diagonal that reaches them */
-                if (x == 0) {
-                    uint64_t hi = K < size - 1 ? K : size - 1;
-                    bit_set_range(D->col, 0, hi);
-                    if (D->diag)
-                        bit_set_range(D->diag, 0, hi);
-                }
-                if (l >= report_lo && x <= K - x) {
-                    uint64_t v = (l - report_lo) ^ vxor;
-                    if (v > gmax)
-                        continue;
-                    uint64_t hi = K - x < size - 1 ? K - x : size - 1;
-                    if (l == target)
-                        found += 2 * (hi - x) + 1;
-                    if (counts)
-                        counts[v] += 2 * (hi - x) + 1;
-                    if (fn)
-                        for (uint64_t y = x; y <= hi && !stopped; y++)
-                            stopped = fn(fn_ctx, v, x, y) != 0;
-                    if (stopped)
-                        goto out;
-                }
+                if ((stopped = terminal_row(c, D, l, x, &found)))
+                    goto out;
                 continue;
             }
             if (bit_test(D->col, x))
@@ -534,18 +582,7 @@ static int run_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_t x1,
             if (x <= K && K - x + 1 > start)
                 start = K - x + 1; /* the region's cells hold another value */
             if (D->diag) {
-                uint64_t d = D->dptr;
-                if (bit_test(D->diag, d)) {
-                    while (d < size) {
-                        uint64_t w = ~bits64(D->diag, d);
-                        if (w) {
-                            d += (uint64_t)__builtin_ctzll(w);
-                            break;
-                        }
-                        d += 64;
-                    }
-                    D->dptr = d;
-                }
+                uint64_t d = free_diagonal(D, size);
                 if (d >= size - x)
                     continue; /* every diagonal that still meets the window is used */
                 if (x + d > start)
@@ -601,20 +638,8 @@ static int run_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_t x1,
                 }
             }
     }
-    /* Memory.  Row x1 and later read a layer's column bits only at
-     * columns >= x1 (the test of column x, the search from start >= x) and
-     * its diagonal bits only at diagonals >= dptr (the search starts at
-     * x + dptr, and dptr never decreases); the per-row bitsets are read and
-     * set at columns >= x.  So everything below those frontiers is dead. */
     if (rel)
-        for (uint64_t l = l0; l < l1; l++) {
-            release_below(desc[l].col, x1, &rel[l].coldone);
-            rel[l].colrel = x1;
-            if (desc[l].diag) {
-                release_below(desc[l].diag, desc[l].dptr, &rel[l].diagdone);
-                rel[l].diagrel = desc[l].dptr;
-            }
-        }
+        release_rows(c, l0, l1, x1);
 out:
     if (found) /* only the target layer's thread finds any */
         c->found += found;
@@ -803,15 +828,32 @@ static int call_one(void *ctx, uint64_t v, uint64_t x, uint64_t y)
     return o->fn(o->ctx, x, y);
 }
 
-/* Both scans: all = 0 reports the target layer to fn (wy_layer_scan), all =
- * 1 every layer of side state `side` of value <= g (wy_layer_scan_all, with
- * counts[0..g]). */
-static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size, uint64_t mem_limit,
-                           int all, lfn fn, void *fn_ctx, uint64_t *count, uint64_t *counts, const wy_run *run,
-                           char *err, size_t errlen)
+/* The scan's memory: each block allocated once, released by scan_free. */
+typedef struct {
+    uint64_t *sets; /* the bitsets: the layers' col (and diag), then the row bitsets (one per side
+                       state), then the side bitsets (one per (p, g')) */
+    size_t setbytes;
+    int mapped;
+    ldesc *desc;
+    uint64_t *ring, *tv;
+    lrel *rel;
+    uint64_t *rsdone;
+} scan_mem;
+
+static void scan_free(scan_mem *m)
 {
-    if (count)
-        *count = 0;
+    zfree(m->sets, m->setbytes, m->mapped);
+    free(m->desc);
+    free(m->ring);
+    free(m->tv);
+    free(m->rel);
+    free(m->rsdone);
+}
+
+/* The request of either scan, before anything is planned. */
+static wy_status scan_check(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size, int all, char *err,
+                            size_t errlen)
+{
     wy_status st = wy_layer_supported(rules, err, errlen);
     if (st != WY_OK)
         return st;
@@ -819,93 +861,41 @@ static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint
     if (st != WY_OK)
         return st;
     if (size == 0)
-        return wy_fail(WY_EINVAL, err, errlen, "the window size must be at least 1");
+        return wyi_fail(WY_EINVAL, err, errlen, "the window size must be at least 1");
     if (size > ((uint64_t)1 << 40))
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "a %llu x %llu window is beyond the layer engine (at most 2^40 a side)",
-                       (unsigned long long)size, (unsigned long long)size);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "a %llu x %llu window is beyond the layer engine (at most 2^40 a side)",
+                        (unsigned long long)size, (unsigned long long)size);
     if (all && g >= ((uint64_t)1 << 32))
-        return wy_fail(WY_ERANGE, err, errlen, "values 0..%llu are too many for one scan (at most 2^32)",
-                       (unsigned long long)g);
+        return wyi_fail(WY_ERANGE, err, errlen, "values 0..%llu are too many for one scan (at most 2^32)",
+                        (unsigned long long)g);
+    return WY_OK;
+}
 
-    plan pl;
-    make_plan(&pl, rules, side, g, size, all);
-    if (mem_limit && pl.bytes > mem_limit) {
-        char lim[32];
-        wy_format_bytes(lim, sizeof lim, mem_limit);
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "the layer engine needs about %llu MiB for value%s %s%llu in a %llu x %llu window, more than "
-                       "the limit of %s",
-                       (unsigned long long)(pl.bytes >> 20) + 1, all ? "s" : "", all ? "0.." : "",
-                       (unsigned long long)g, (unsigned long long)size, (unsigned long long)size, lim);
-    }
-    if (pl.empty) {
-        /* no cell of the window has so large a value */
-        if (run && run->progress && run->progress(run->progress_ctx, size, size))
-            return wy_fail(WY_ECANCELED, err, errlen, "layer scan canceled");
-        return WY_OK;
-    }
-    if (pl.bytes > (uint64_t)SIZE_MAX / 2 || pl.L >= ((uint64_t)1 << 32))
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "the layer scan of value %llu in a %llu x %llu window is too large (%llu layers)",
-                       (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
-                       (unsigned long long)pl.L);
-
-    const int wyt = pl.wyt;
-    const uint64_t P = pl.P, H = pl.H, G = pl.G, L = pl.L, W = pl.words;
-    const uint64_t nside = (P + 1) * (H + 1);
-    const unsigned T = all ? 1 : pipe_threads(&pl, size, run);
-    const uint64_t ringlen = T > 1 ? RING * BLOCK : 1;
-    const uint64_t per = wyt ? 2 : 1;
-    const uint64_t nrowside = pl.nsets - L * per;
-
-    size_t setbytes = (size_t)(pl.nsets * W * 8);
-    int mapped = 0;
-    uint64_t *sets = zalloc(setbytes, &mapped);
-    /* whole cache lines per descriptor: each belongs to one thread */
-    ldesc *desc = aligned_alloc(64, (size_t)L * sizeof *desc);
-    uint64_t *ring = malloc((size_t)(L * ringlen) * sizeof *ring);
-    uint64_t *tv = malloc((size_t)nside * sizeof *tv);
-    lrel *rel = mapped ? calloc((size_t)L, sizeof *rel) : NULL;
-    uint64_t *rsdone = mapped ? calloc((size_t)nrowside + 1, sizeof *rsdone) : NULL;
-    if (!sets || !desc || !ring || !tv || !wy_terminal_values(tv, P, H, rules->misere != 0) ||
-        (mapped && (!rel || !rsdone))) {
-        zfree(sets, setbytes, mapped);
-        free(desc);
-        free(ring);
-        free(tv);
-        free(rel);
-        free(rsdone);
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "out of memory for the layer scan of value %llu in a %llu x %llu window (about %llu MiB)",
-                       (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
-                       (unsigned long long)(pl.bytes >> 20) + 1);
-    }
-    /* bitsets: the layers' col (and diag), then the row bitsets (one per
-     * side state), then the side bitsets (one per (p, g')) */
-    uint64_t *const rowbits = pl.use_rowbits ? sets + L * per * W : NULL;
-    uint64_t *const sidebits = pl.use_sidebits ? sets + (L * per + (pl.use_rowbits ? nside : 0)) * W : NULL;
+/* The layers' descriptors, layer l = (p (H + 1) + h) (G + 1) + g': its col
+ * (and diag) bitsets, the row bitset of its side state and the side bitset
+ * of (p, g') where the plan keeps them, else the layers whose cell in the
+ * row it avoids explicitly.  tv: the terminal region's values.  0 when the
+ * run asked to stop. */
+static int setup_layers(const plan *pl, const scan_mem *m, const wy_run *run)
+{
+    const uint64_t P = pl->P, H = pl->H, G = pl->G, W = pl->words;
+    const uint64_t per = pl->wyt ? 2 : 1, nside = (P + 1) * (H + 1);
+    uint64_t *const rowbits = pl->use_rowbits ? m->sets + pl->L * per * W : NULL;
+    uint64_t *const sidebits = pl->use_sidebits ? m->sets + (pl->L * per + (pl->use_rowbits ? nside : 0)) * W : NULL;
     const uint64_t G1 = G + 1, HG = (H + 1) * G1;
     for (uint64_t p = 0, l = 0; p <= P; p++)
         for (uint64_t h = 0; h <= H; h++)
             for (uint64_t gg = 0; gg <= G; gg++, l++) {
                 /* 10^7 layers and more (a large extra heap with passes):
                  * seconds of setting up, which the run may stop */
-                if (l % POLL_SETUP == POLL_SETUP - 1 && wy_run_stop(run, 0, 0)) {
-                    zfree(sets, setbytes, mapped);
-                    free(desc);
-                    free(ring);
-                    free(tv);
-                    free(rel);
-                    free(rsdone);
-                    return wy_fail(WY_ECANCELED, err, errlen, "layer scan canceled while setting up %llu layers",
-                                   (unsigned long long)L);
-                }
-                ldesc *D = &desc[l];
+                if (l % POLL_SETUP == POLL_SETUP - 1 && wyi_run_stop(run, 0, 0))
+                    return 0;
+                ldesc *D = &m->desc[l];
                 memset(D, 0, sizeof *D);
-                D->col = sets + l * per * W;
-                D->diag = wyt ? D->col + W : NULL;
-                D->is_tv = gg == tv[p * (H + 1) + h];
+                D->col = m->sets + l * per * W;
+                D->diag = pl->wyt ? D->col + W : NULL;
+                D->is_tv = gg == m->tv[p * (H + 1) + h];
                 uint64_t *rb = rowbits ? rowbits + (p * (H + 1) + h) * W : NULL;
                 uint64_t *sb = sidebits ? sidebits + (p * G1 + gg) * W : NULL;
                 D->rb_mark = rb;
@@ -923,55 +913,120 @@ static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint
                 if (p > 0)
                     D->dep[D->ndep++] = (uint32_t)(l - HG);
             }
-    free(tv);
+    return 1;
+}
+
+/* Both scans: all = 0 reports the target layer to fn (wy_layer_scan), all =
+ * 1 every layer of side state `side` of value <= g (wy_layer_scan_all, with
+ * counts[0..g]). */
+static wy_status scan_core(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size, uint64_t mem_limit,
+                           int all, lfn fn, void *fn_ctx, uint64_t *count, uint64_t *counts, const wy_run *run,
+                           char *err, size_t errlen)
+{
+    if (count)
+        *count = 0;
+    wy_status st = scan_check(rules, side, g, size, all, err, errlen);
+    if (st != WY_OK)
+        return st;
+    plan pl;
+    make_plan(&pl, rules, side, g, size, all);
+    if (mem_limit && pl.bytes > mem_limit) {
+        char lim[32];
+        wy_format_bytes(lim, sizeof lim, mem_limit);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "the layer engine needs about %llu MiB for value%s %s%llu in a %llu x %llu window, more than "
+                        "the limit of %s",
+                        (unsigned long long)(pl.bytes >> 20) + 1, all ? "s" : "", all ? "0.." : "",
+                        (unsigned long long)g, (unsigned long long)size, (unsigned long long)size, lim);
+    }
+    if (pl.empty) {
+        /* no cell of the window has so large a value */
+        if (run && run->progress && run->progress(run->progress_ctx, size, size))
+            return wyi_fail(WY_ECANCELED, err, errlen, "layer scan canceled");
+        return WY_OK;
+    }
+    if (pl.bytes > (uint64_t)SIZE_MAX / 2 || pl.L >= ((uint64_t)1 << 32))
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "the layer scan of value %llu in a %llu x %llu window is too large (%llu layers)",
+                        (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
+                        (unsigned long long)pl.L);
+
+    const uint64_t L = pl.L, W = pl.words;
+    const uint64_t nside = (pl.P + 1) * (pl.H + 1);
+    const unsigned T = all ? 1 : pipe_threads(&pl, size, run);
+    const uint64_t ringlen = T > 1 ? RING * BLOCK : 1;
+    const uint64_t per = pl.wyt ? 2 : 1;
+    const uint64_t nrowside = pl.nsets - L * per;
+
+    scan_mem m;
+    memset(&m, 0, sizeof m);
+    m.setbytes = (size_t)(pl.nsets * W * 8);
+    m.sets = zalloc(m.setbytes, &m.mapped);
+    /* whole cache lines per descriptor: each belongs to one thread */
+    m.desc = aligned_alloc(64, (size_t)L * sizeof *m.desc);
+    m.ring = malloc((size_t)(L * ringlen) * sizeof *m.ring);
+    m.tv = malloc((size_t)nside * sizeof *m.tv);
+    m.rel = m.mapped ? calloc((size_t)L, sizeof *m.rel) : NULL;
+    m.rsdone = m.mapped ? calloc((size_t)nrowside + 1, sizeof *m.rsdone) : NULL;
+    if (!m.sets || !m.desc || !m.ring || !m.tv || !wyi_terminal_values(m.tv, pl.P, pl.H, rules->misere != 0) ||
+        (m.mapped && (!m.rel || !m.rsdone))) {
+        scan_free(&m);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "out of memory for the layer scan of value %llu in a %llu x %llu window (about %llu MiB)",
+                        (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
+                        (unsigned long long)(pl.bytes >> 20) + 1);
+    }
+    if (!setup_layers(&pl, &m, run)) {
+        scan_free(&m);
+        return wyi_fail(WY_ECANCELED, err, errlen, "layer scan canceled while setting up %llu layers",
+                        (unsigned long long)L);
+    }
+    free(m.tv);
+    m.tv = NULL;
 
     core c;
     memset(&c, 0, sizeof c);
     atomic_init(&c.halt, 0);
     c.run = run;
-    c.desc = desc;
+    c.desc = m.desc;
     c.L = L;
     c.size = size;
-    c.K = wy_terminal_bound(rules);
+    c.K = wyi_terminal_bound(rules);
     c.target = pl.target;
-    c.report_lo = all ? L - G1 : pl.target;
+    c.report_lo = all ? L - (pl.G + 1) : pl.target;
     c.vxor = all ? pl.vxor : 0;
     c.gmax = all ? g : UINT64_MAX;
-    c.ring = ring;
+    c.ring = m.ring;
     c.rmask = ringlen - 1;
-    c.rowclear = rowbits || sidebits;
+    c.rowclear = pl.use_rowbits || pl.use_sidebits;
     c.fn = fn;
     c.fn_ctx = fn_ctx;
     c.counts = all ? counts : NULL;
-    c.rel = rel;
-    c.rowside = sets + L * per * W;
+    c.rel = m.rel;
+    c.rowside = m.sets + L * per * W;
     c.nrowside = nrowside;
-    c.rsdone = rsdone;
+    c.rsdone = m.rsdone;
     c.W = W;
     c.colspan = pl.colspan;
     c.diagspan = pl.diagspan;
     wy_status rc = T > 1 ? run_pipeline(&c, T, run) : run_single(&c, run);
 
-    zfree(sets, setbytes, mapped);
-    free(desc);
-    free(ring);
-    free(rel);
-    free(rsdone);
+    scan_free(&m);
     if (count)
         *count = c.found;
     if (c.overflow)
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "the layer scan of values 0..%llu in a %llu x %llu window found the cell (%llu, %llu) outside "
-                       "the window of columns it reserves (%llu bits above row %llu, %llu diagonals above the first "
-                       "unused one); wy_layer_scan's full bitsets cover it (%llu MiB for value %llu)",
-                       (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
-                       (unsigned long long)c.over_x, (unsigned long long)c.over_y, (unsigned long long)pl.colspan,
-                       (unsigned long long)c.over_x, (unsigned long long)pl.diagspan,
-                       (unsigned long long)(wy_layer_estimate(rules, side, g, size) >> 20) + 1,
-                       (unsigned long long)g);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "the layer scan of values 0..%llu in a %llu x %llu window found the cell (%llu, %llu) outside "
+                        "the window of columns it reserves (%llu bits above row %llu, %llu diagonals above the first "
+                        "unused one); wy_layer_scan's full bitsets cover it (%llu MiB for value %llu)",
+                        (unsigned long long)g, (unsigned long long)size, (unsigned long long)size,
+                        (unsigned long long)c.over_x, (unsigned long long)c.over_y, (unsigned long long)pl.colspan,
+                        (unsigned long long)c.over_x, (unsigned long long)pl.diagspan,
+                        (unsigned long long)(wy_layer_estimate(rules, side, g, size) >> 20) + 1,
+                        (unsigned long long)g);
     if (rc == WY_ECANCELED)
-        return wy_fail(WY_ECANCELED, err, errlen, "layer scan canceled after %llu positions",
-                       (unsigned long long)c.found);
+        return wyi_fail(WY_ECANCELED, err, errlen, "layer scan canceled after %llu positions",
+                        (unsigned long long)c.found);
     return rc;
 }
 

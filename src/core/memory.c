@@ -37,5 +37,5 @@ wy_status wy_memory_refusal(char *err, size_t errlen, const char *what, uint64_t
     char a[32], b[32];
     wy_format_bytes(a, sizeof a, need);
     wy_format_bytes(b, sizeof b, limit);
-    return wy_fail(WY_ERANGE, err, errlen, "%s needs about %s, more than the limit of %s", what ? what : "this", a, b);
+    return wyi_fail(WY_ERANGE, err, errlen, "%s needs about %s, more than the limit of %s", what ? what : "this", a, b);
 }

@@ -14,7 +14,7 @@ static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
  * arithmetic saturates: a count beyond 2^64 reads UINT64_MAX. */
 static uint64_t board_moves(const wy_rules *r, uint64_t x, uint64_t y)
 {
-    if (x + y <= wy_terminal_bound(r))
+    if (x + y <= wyi_terminal_bound(r))
         return 0;
     uint64_t A = r->max ? min_u64(x, r->max) : x, B = r->max ? min_u64(y, r->max) : y;
     uint64_t n = A + B;
@@ -22,10 +22,10 @@ static uint64_t board_moves(const wy_rules *r, uint64_t x, uint64_t y)
         n += min_u64(A, B);
         if (r->mod) {
             uint64_t M = r->mod, qa = A / M, ra = A % M, qb = B / M, rb = B % M;
-            uint64_t pairs = wy_sat_add(wy_sat_mul(wy_sat_mul(M, qa), qb),
-                                        wy_sat_add(wy_sat_mul(qa, rb), wy_sat_mul(qb, ra)));
-            pairs = wy_sat_add(pairs, min_u64(ra, rb));
-            n = wy_sat_add(n, pairs - min_u64(A, B)); /* pairs >= min(A, B): the pairs a = b */
+            uint64_t pairs = wyi_sat_add(wyi_sat_mul(wyi_sat_mul(M, qa), qb),
+                                         wyi_sat_add(wyi_sat_mul(qa, rb), wyi_sat_mul(qb, ra)));
+            pairs = wyi_sat_add(pairs, min_u64(ra, rb));
+            n = wyi_sat_add(n, pairs - min_u64(A, B)); /* pairs >= min(A, B): the pairs a = b */
         }
     }
     return n;
@@ -35,8 +35,8 @@ uint64_t wy_moves_count(const wy_rules *r, uint64_t x, uint64_t y, wy_side side)
 {
     if (wy_side_check(r, side, NULL, 0) != WY_OK)
         return 0;
-    uint64_t n = wy_sat_add(board_moves(r, x, y), side.heap);
-    return wy_sat_add(n, side.pass > 0 && n > 0);
+    uint64_t n = wyi_sat_add(board_moves(r, x, y), side.heap);
+    return wyi_sat_add(n, side.pass > 0 && n > 0);
 }
 
 /* Largest amount one heap move may take from a heap of size s. */
@@ -95,7 +95,7 @@ wy_status wy_moves_list(wy_move *out, size_t cap, size_t *count, const wy_rules 
         return st;
     uint64_t n = wy_moves_count(r, x, y, side);
     if (n > SIZE_MAX)
-        return wy_fail(WY_ERANGE, err, errlen, "(%u, %u) has more options than a size_t counts", x, y);
+        return wyi_fail(WY_ERANGE, err, errlen, "(%u, %u) has more options than a size_t counts", x, y);
     *count = (size_t)n;
     sink o = {out, out ? cap : 0, 0};
     if (o.cap == 0)

@@ -21,8 +21,8 @@ wy_status wy_row_periods_compute_run(wy_row_periods *out, const wy_rules *rules,
                                      uint64_t mem_limit, const wy_run *run, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    wy_strip *s = NULL;
-    wy_status st = wy_strip_build_run(&s, rules, rows, max_cols, mem_limit, run, err, errlen);
+    wyi_strip *s = NULL;
+    wy_status st = wyi_strip_build_run(&s, rules, rows, max_cols, mem_limit, run, err, errlen);
     if (st == WY_EDIFF) /* no period within max_cols: the documented WY_ERANGE */
         st = WY_ERANGE;
     if (st != WY_OK)
@@ -31,9 +31,9 @@ wy_status wy_row_periods_compute_run(wy_row_periods *out, const wy_rules *rules,
     out->row_pre = malloc(n * sizeof *out->row_pre);
     out->row_period = malloc(n * sizeof *out->row_period);
     if (!out->row_pre || !out->row_period) {
-        wy_strip_free(s);
+        wyi_strip_free(s);
         wy_row_periods_clear(out);
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory");
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory");
     }
     memcpy(out->row_pre, s->row_pre, n * sizeof *out->row_pre);
     memcpy(out->row_period, s->row_period, n * sizeof *out->row_period);
@@ -43,7 +43,7 @@ wy_status wy_row_periods_compute_run(wy_row_periods *out, const wy_rules *rules,
     out->period = s->period;
     out->shift = s->shift;
     out->cols_computed = s->cols_computed;
-    wy_strip_free(s);
+    wyi_strip_free(s);
     return WY_OK;
 }
 

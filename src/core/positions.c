@@ -23,21 +23,21 @@
  * 2 (off-diagonal positions) + (diagonal positions) <= size, with at most one
  * diagonal position for wythoff (diagonal moves) and up to size for nim.
  * The region's cells come on top. */
-uint64_t wy_upper_bound_positions(const wy_rules *r, uint64_t size)
+uint64_t wyi_upper_bound_positions(const wy_rules *r, uint64_t size)
 {
     uint64_t k = r->has_terminal ? (uint64_t)r->terminal + 1 : 1;
     if (k > size)
         k = size;
     uint64_t outside = r->game == WY_GAME_WYTHOFF ? size / 2 + 1 : size;
-    return wy_sat_add(outside, wy_sat_mul(k, k));
+    return wyi_sat_add(outside, wyi_sat_mul(k, k));
 }
 
 /* Bytes of a whole sorted list: the upper positions (8 bytes each) grown to
  * hold the mirror images too, plus the mirror images while they are sorted:
  * at most three times the upper bound. */
-uint64_t wy_full_list_bytes(const wy_rules *r, uint64_t size)
+uint64_t wyi_full_list_bytes(const wy_rules *r, uint64_t size)
 {
-    return wy_sat_mul(3 * sizeof(wy_pos), wy_upper_bound_positions(r, size));
+    return wyi_sat_mul(3 * sizeof(wy_pos), wyi_upper_bound_positions(r, size));
 }
 
 static int pos_cmp(const void *p, const void *q)
@@ -50,7 +50,7 @@ static int pos_cmp(const void *p, const void *q)
 
 static int pos_less(wy_pos a, wy_pos b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
 
-static int vec_push(wy_pos_vec *v, uint32_t x, uint32_t y)
+static int vec_push(wyi_pos_vec *v, uint32_t x, uint32_t y)
 {
     if (v->n == v->cap) {
         if (v->n >= v->maxn) {
@@ -80,42 +80,42 @@ static int vec_push(wy_pos_vec *v, uint32_t x, uint32_t y)
 
 static int collect_upper(void *ctx, uint64_t x, uint64_t y) { return vec_push(ctx, (uint32_t)x, (uint32_t)y); }
 
-void wy_pos_vec_free(wy_pos_vec *v)
+void wyi_pos_vec_free(wyi_pos_vec *v)
 {
     free(v->p);
     memset(v, 0, sizeof *v);
 }
 
-wy_status wy_layer_upper(wy_pos_vec *v, const wy_rules *rules, wy_side side, uint64_t g, uint64_t size,
-                         uint64_t limit, const wy_run *run, char *err, size_t errlen)
+wy_status wyi_layer_upper(wyi_pos_vec *v, const wy_rules *rules, wy_side side, uint64_t g, uint64_t size,
+                          uint64_t limit, const wy_run *run, char *err, size_t errlen)
 {
     uint64_t count = 0;
     memset(v, 0, sizeof *v);
     if (size > UINT32_MAX + (uint64_t)1)
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "listing the positions of a %llu x %llu window is beyond 32-bit coordinates (count them "
-                       "instead)",
-                       (unsigned long long)size, (unsigned long long)size);
-    v->maxn = wy_upper_bound_positions(rules, size);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "listing the positions of a %llu x %llu window is beyond 32-bit coordinates (count them "
+                        "instead)",
+                        (unsigned long long)size, (unsigned long long)size);
+    v->maxn = wyi_upper_bound_positions(rules, size);
     wy_status st = wy_layer_scan(rules, side, g, size, limit, collect_upper, v, &count, run, err, errlen);
     v->engine_count = count;
     if (st == WY_ECANCELED && v->over)
-        st = wy_fail(WY_EINTERNAL, err, errlen,
-                     "internal error: more than %llu positions of value %llu with x <= y",
-                     (unsigned long long)v->maxn, (unsigned long long)g);
+        st = wyi_fail(WY_EINTERNAL, err, errlen,
+                      "internal error: more than %llu positions of value %llu with x <= y",
+                      (unsigned long long)v->maxn, (unsigned long long)g);
     else if (st == WY_ECANCELED && v->nomem)
-        st = wy_fail(WY_ERANGE, err, errlen, "out of memory keeping the positions of value %llu",
-                     (unsigned long long)g);
+        st = wyi_fail(WY_ERANGE, err, errlen, "out of memory keeping the positions of value %llu",
+                      (unsigned long long)g);
     if (st != WY_OK)
-        wy_pos_vec_free(v);
+        wyi_pos_vec_free(v);
     return st;
 }
 
-wy_status wy_layer_full(wy_pos_vec *v, const wy_rules *rules, wy_side side, uint64_t g, uint32_t rows,
-                        uint32_t cols, uint64_t limit, const wy_run *run, char *err, size_t errlen)
+wy_status wyi_layer_full(wyi_pos_vec *v, const wy_rules *rules, wy_side side, uint64_t g, uint32_t rows,
+                         uint32_t cols, uint64_t limit, const wy_run *run, char *err, size_t errlen)
 {
     const uint64_t size = rows > cols ? rows : cols;
-    wy_status st = wy_layer_upper(v, rules, side, g, size, limit, run, err, errlen);
+    wy_status st = wyi_layer_upper(v, rules, side, g, size, limit, run, err, errlen);
     if (st != WY_OK)
         return st;
     size_t nm = 0, nu = 0;
@@ -123,9 +123,9 @@ wy_status wy_layer_full(wy_pos_vec *v, const wy_rules *rules, wy_side side, uint
         nm += v->p[i].x != v->p[i].y && v->p[i].y < rows && v->p[i].x < cols;
     wy_pos *m = malloc((nm ? nm : 1) * sizeof *m);
     if (!m) {
-        wy_pos_vec_free(v);
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory sorting the positions of value %llu",
-                       (unsigned long long)g);
+        wyi_pos_vec_free(v);
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory sorting the positions of value %llu",
+                        (unsigned long long)g);
     }
     size_t k = 0;
     for (size_t i = 0; i < v->n; i++) {
@@ -144,9 +144,9 @@ wy_status wy_layer_full(wy_pos_vec *v, const wy_rules *rules, wy_side side, uint
         wy_pos *q = realloc(v->p, n * sizeof *q);
         if (!q) {
             free(m);
-            wy_pos_vec_free(v);
-            return wy_fail(WY_ERANGE, err, errlen, "out of memory sorting the positions of value %llu",
-                           (unsigned long long)g);
+            wyi_pos_vec_free(v);
+            return wyi_fail(WY_ERANGE, err, errlen, "out of memory sorting the positions of value %llu",
+                            (unsigned long long)g);
         }
         v->p = q;
         v->cap = n;
@@ -174,7 +174,7 @@ uint64_t wy_layer_positions_estimate(const wy_rules *rules, wy_side side, uint64
     if (wy_rules_check(rules, NULL, 0) != WY_OK)
         return UINT64_MAX;
     const uint64_t size = rows > cols ? rows : cols;
-    return wy_sat_add(wy_layer_estimate(rules, side, g, size), wy_full_list_bytes(rules, size));
+    return wyi_sat_add(wy_layer_estimate(rules, side, g, size), wyi_full_list_bytes(rules, size));
 }
 
 /* The layer engine's count of a square window against the list's. */
@@ -182,9 +182,9 @@ static wy_status count_check(uint64_t engine, uint64_t listed, uint64_t g, char 
 {
     if (engine == listed)
         return WY_OK;
-    return wy_fail(WY_EINTERNAL, err, errlen,
-                   "internal error: the layer engine counted %llu positions of value %llu, the list holds %llu",
-                   (unsigned long long)engine, (unsigned long long)g, (unsigned long long)listed);
+    return wyi_fail(WY_EINTERNAL, err, errlen,
+                    "internal error: the layer engine counted %llu positions of value %llu, the list holds %llu",
+                    (unsigned long long)engine, (unsigned long long)g, (unsigned long long)listed);
 }
 
 wy_status wy_layer_positions(wy_pos **out, size_t *n, const wy_rules *rules, wy_side side, uint64_t g,
@@ -199,26 +199,26 @@ wy_status wy_layer_positions(wy_pos **out, size_t *n, const wy_rules *rules, wy_
     if ((st = wy_side_check(rules, side, err, errlen)) != WY_OK)
         return st;
     if (rows == 0 || cols == 0)
-        return wy_fail(WY_EINVAL, err, errlen, "empty window: sizes must be at least 1");
+        return wyi_fail(WY_EINVAL, err, errlen, "empty window: sizes must be at least 1");
     const uint64_t size = rows > cols ? rows : cols;
     const uint64_t need = wy_layer_positions_estimate(rules, side, g, rows, cols);
     if (mem_limit && need > mem_limit) {
         char a[32], b[32];
         wy_format_bytes(a, sizeof a, need);
         wy_format_bytes(b, sizeof b, mem_limit);
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "listing the positions of value %llu in a %u x %u window needs about %s, more than the "
-                       "limit of %s",
-                       (unsigned long long)g, rows, cols, a, b);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "listing the positions of value %llu in a %u x %u window needs about %s, more than the "
+                        "limit of %s",
+                        (unsigned long long)g, rows, cols, a, b);
     }
-    wy_pos_vec v;
-    const uint64_t lists = wy_full_list_bytes(rules, size);
-    st = wy_layer_full(&v, rules, side, g, rows, cols, mem_limit ? (mem_limit > lists ? mem_limit - lists : 1) : 0,
-                       run, err, errlen);
+    wyi_pos_vec v;
+    const uint64_t lists = wyi_full_list_bytes(rules, size);
+    st = wyi_layer_full(&v, rules, side, g, rows, cols, mem_limit ? (mem_limit > lists ? mem_limit - lists : 1) : 0,
+                        run, err, errlen);
     if (st != WY_OK)
         return st;
     if (rows == cols && (st = count_check(v.engine_count, v.n, g, err, errlen)) != WY_OK) {
-        wy_pos_vec_free(&v);
+        wyi_pos_vec_free(&v);
         return st;
     }
     *out = v.p;
@@ -243,7 +243,7 @@ wy_status wy_layer_count(uint64_t *count, const wy_rules *rules, wy_side side, u
 {
     *count = 0;
     if (rows == 0 || cols == 0)
-        return wy_fail(WY_EINVAL, err, errlen, "empty window: sizes must be at least 1");
+        return wyi_fail(WY_EINVAL, err, errlen, "empty window: sizes must be at least 1");
     const uint64_t size = rows > cols ? rows : cols;
     counter c = {rows, cols, 0};
     uint64_t engine = 0;

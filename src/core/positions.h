@@ -1,7 +1,7 @@
 /* positions.h - lists of positions from layer scans, shared by
  * positions.c and compare.c (internal to the core). */
-#ifndef WY_POSITIONS_H
-#define WY_POSITIONS_H
+#ifndef WYI_POSITIONS_H
+#define WYI_POSITIONS_H
 
 #include "wythoff_layer.h"
 
@@ -12,22 +12,22 @@ typedef struct {
     uint64_t engine_count; /* the layer engine's own count (both triangles of the size x size window) */
     int over;              /* more than maxn: the bound is wrong */
     int nomem;
-} wy_pos_vec;
+} wyi_pos_vec;
 
 /* At most this many positions of one value with x <= y in a size x size
  * window, for the rulesets the layer engine covers. */
-uint64_t wy_upper_bound_positions(const wy_rules *r, uint64_t size);
+uint64_t wyi_upper_bound_positions(const wy_rules *r, uint64_t size);
 /* Bytes of a ruleset's whole sorted list of a size x size window, at most. */
-uint64_t wy_full_list_bytes(const wy_rules *r, uint64_t size);
+uint64_t wyi_full_list_bytes(const wy_rules *r, uint64_t size);
 
 /* The positions (x, y), x <= y < size, of value g, in the layer engine's
  * order (x, then y).  limit: the memory limit handed to the layer scan. */
-wy_status wy_layer_upper(wy_pos_vec *v, const wy_rules *rules, wy_side side, uint64_t g, uint64_t size,
-                         uint64_t limit, const wy_run *run, char *err, size_t errlen);
+wy_status wyi_layer_upper(wyi_pos_vec *v, const wy_rules *rules, wy_side side, uint64_t g, uint64_t size,
+                          uint64_t limit, const wy_run *run, char *err, size_t errlen);
 /* The positions of value g in the window, both triangles, sorted by x then
  * y: the upper ones with their mirror images merged in. */
-wy_status wy_layer_full(wy_pos_vec *v, const wy_rules *rules, wy_side side, uint64_t g, uint32_t rows,
-                        uint32_t cols, uint64_t limit, const wy_run *run, char *err, size_t errlen);
-void wy_pos_vec_free(wy_pos_vec *v);
+wy_status wyi_layer_full(wyi_pos_vec *v, const wy_rules *rules, wy_side side, uint64_t g, uint32_t rows,
+                         uint32_t cols, uint64_t limit, const wy_run *run, char *err, size_t errlen);
+void wyi_pos_vec_free(wyi_pos_vec *v);
 
 #endif

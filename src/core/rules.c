@@ -2,19 +2,7 @@
 #include "internal.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-wy_status wy_fail(wy_status status, char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return status;
-}
 
 /* The ruleset as quoted in a message: whole when short, else its first
  * QUOTE_MAX bytes and "...", so that every message fits in WY_ERRLEN. */
@@ -69,7 +57,7 @@ wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t er
     char qb[QUOTE_MAX + 4];
     memset(&r, 0, sizeof r);
     if (text == NULL || *text == '\0')
-        return wy_fail(WY_EINVAL, err, errlen, "empty ruleset (expected e.g. 'wythoff' or 'wythoff+pass')");
+        return wyi_fail(WY_EINVAL, err, errlen, "empty ruleset (expected e.g. 'wythoff' or 'wythoff+pass')");
     const char *q = quote(qb, text);
 
     const char *p = text;
@@ -80,18 +68,18 @@ wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t er
     else if (n == 3 && memcmp(p, "nim", 3) == 0)
         r.game = WY_GAME_NIM;
     else if (n == 0)
-        return wy_fail(WY_EINVAL, err, errlen, "ruleset '%s' has no game before '+' (expected wythoff or nim)", q);
+        return wyi_fail(WY_EINVAL, err, errlen, "ruleset '%s' has no game before '+' (expected wythoff or nim)", q);
     else
-        return wy_fail(WY_EINVAL, err, errlen, "unknown game '%.*s' in ruleset '%s' (expected wythoff or nim)",
-                       (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p, q);
+        return wyi_fail(WY_EINVAL, err, errlen, "unknown game '%.*s' in ruleset '%s' (expected wythoff or nim)",
+                        (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p, q);
 
     while (plus) {
         p = plus + 1;
         plus = strchr(p, '+');
         n = plus ? (size_t)(plus - p) : strlen(p);
         if (n == 0)
-            return wy_fail(WY_EINVAL, err, errlen, "empty option in ruleset '%s' (two '+' in a row or a trailing '+')",
-                           q);
+            return wyi_fail(WY_EINVAL, err, errlen, "empty option in ruleset '%s' (two '+' in a row or a trailing '+')",
+                            q);
         const char *eq = memchr(p, '=', n);
         size_t nn = eq ? (size_t)(eq - p) : n;
         int o;
@@ -99,30 +87,30 @@ wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t er
             if (strlen(option_table[o].name) == nn && memcmp(option_table[o].name, p, nn) == 0)
                 break;
         if (o == OPT_COUNT)
-            return wy_fail(WY_EINVAL, err, errlen,
-                           "unknown option '%.*s' in ruleset '%s' (options: pass, pass=K, heap=H, max=N, mod=M, "
-                           "terminal=K, misere)",
-                           (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p, q);
+            return wyi_fail(WY_EINVAL, err, errlen,
+                            "unknown option '%.*s' in ruleset '%s' (options: pass, pass=K, heap=H, max=N, mod=M, "
+                            "terminal=K, misere)",
+                            (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p, q);
         if (seen[o])
-            return wy_fail(WY_EINVAL, err, errlen, "option '%s' given twice in ruleset '%s'", option_table[o].name,
-                           q);
+            return wyi_fail(WY_EINVAL, err, errlen, "option '%s' given twice in ruleset '%s'", option_table[o].name,
+                            q);
         seen[o] = 1;
         uint32_t v = 1;
         if (eq) {
             if (option_table[o].value == 0)
-                return wy_fail(WY_EINVAL, err, errlen, "option '%s' takes no value, in '%.*s'", option_table[o].name,
-                               (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p);
+                return wyi_fail(WY_EINVAL, err, errlen, "option '%s' takes no value, in '%.*s'", option_table[o].name,
+                                (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p);
             if (!parse_u32(&v, eq + 1, n - nn - 1))
-                return wy_fail(WY_EINVAL, err, errlen,
-                               "bad number in '%.*s' (expected a decimal integer from %u to 4294967295)",
-                               (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p,
-                               option_table[o].least);
+                return wyi_fail(WY_EINVAL, err, errlen,
+                                "bad number in '%.*s' (expected a decimal integer from %u to 4294967295)",
+                                (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p,
+                                option_table[o].least);
             if (v < option_table[o].least)
-                return wy_fail(WY_EINVAL, err, errlen, "meaningless '%.*s': %s", (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p,
-                               option_table[o].why);
+                return wyi_fail(WY_EINVAL, err, errlen, "meaningless '%.*s': %s", (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p,
+                                option_table[o].why);
         } else if (option_table[o].value == 1) {
-            return wy_fail(WY_EINVAL, err, errlen, "option '%s' needs a value, e.g. '%s=%u'", option_table[o].name,
-                           option_table[o].name, option_table[o].least ? option_table[o].least * 5 : 2);
+            return wyi_fail(WY_EINVAL, err, errlen, "option '%s' needs a value, e.g. '%s=%u'", option_table[o].name,
+                            option_table[o].name, option_table[o].least ? option_table[o].least * 5 : 2);
         }
         switch (o) {
         case OPT_PASS: r.passes = v; break;
@@ -167,20 +155,20 @@ int wy_rules_format(char *buf, size_t len, const wy_rules *r)
 wy_status wy_rules_check(const wy_rules *r, char *err, size_t errlen)
 {
     if (!r)
-        return wy_fail(WY_EINVAL, err, errlen, "no ruleset (a NULL wy_rules)");
+        return wyi_fail(WY_EINVAL, err, errlen, "no ruleset (a NULL wy_rules)");
     if (r->game != WY_GAME_WYTHOFF && r->game != WY_GAME_NIM)
-        return wy_fail(WY_EINVAL, err, errlen, "bad ruleset: game %d is neither WY_GAME_WYTHOFF nor WY_GAME_NIM",
-                       (int)r->game);
+        return wyi_fail(WY_EINVAL, err, errlen, "bad ruleset: game %d is neither WY_GAME_WYTHOFF nor WY_GAME_NIM",
+                        (int)r->game);
     if (r->has_terminal != 0 && r->has_terminal != 1)
-        return wy_fail(WY_EINVAL, err, errlen, "bad ruleset: has_terminal is %d (0 or 1)", r->has_terminal);
+        return wyi_fail(WY_EINVAL, err, errlen, "bad ruleset: has_terminal is %d (0 or 1)", r->has_terminal);
     if (!r->has_terminal && r->terminal)
-        return wy_fail(WY_EINVAL, err, errlen, "bad ruleset: terminal=%u without has_terminal", r->terminal);
+        return wyi_fail(WY_EINVAL, err, errlen, "bad ruleset: terminal=%u without has_terminal", r->terminal);
     if (r->misere != 0 && r->misere != 1)
-        return wy_fail(WY_EINVAL, err, errlen, "bad ruleset: misere is %d (0 or 1)", r->misere);
+        return wyi_fail(WY_EINVAL, err, errlen, "bad ruleset: misere is %d (0 or 1)", r->misere);
     if (r->mod && r->game == WY_GAME_NIM)
-        return wy_fail(WY_EINVAL, err, errlen,
-                       "meaningless 'mod=%u' with game nim: mod= adds moves from both heaps, which only wythoff has",
-                       r->mod);
+        return wyi_fail(WY_EINVAL, err, errlen,
+                        "meaningless 'mod=%u' with game nim: mod= adds moves from both heaps, which only wythoff has",
+                        r->mod);
     return WY_OK;
 }
 
@@ -210,31 +198,12 @@ wy_status wy_side_check(const wy_rules *r, wy_side s, char *err, size_t errlen)
         return st;
     if (s.pass > r->passes)
         return r->passes == 0
-                   ? wy_fail(WY_EINVAL, err, errlen, "a pass state was given but the ruleset has no pass")
-                   : wy_fail(WY_EINVAL, err, errlen, "passes left %u exceeds the ruleset's pass=%u", s.pass,
-                             r->passes);
+                   ? wyi_fail(WY_EINVAL, err, errlen, "a pass state was given but the ruleset has no pass")
+                   : wyi_fail(WY_EINVAL, err, errlen, "passes left %u exceeds the ruleset's pass=%u", s.pass,
+                              r->passes);
     if (s.heap > r->heap)
         return r->heap == 0
-                   ? wy_fail(WY_EINVAL, err, errlen, "a heap state was given but the ruleset has no extra heap")
-                   : wy_fail(WY_EINVAL, err, errlen, "extra heap %u exceeds the ruleset's heap=%u", s.heap, r->heap);
+                   ? wyi_fail(WY_EINVAL, err, errlen, "a heap state was given but the ruleset has no extra heap")
+                   : wyi_fail(WY_EINVAL, err, errlen, "extra heap %u exceeds the ruleset's heap=%u", s.heap, r->heap);
     return WY_OK;
-}
-
-void wy_free(void *p) { free(p); }
-
-const char *wy_version(void) { return WY_VERSION; }
-
-int wy_format_bytes(char *buf, size_t len, uint64_t b)
-{
-    static const char *const unit[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-    if (b < 1024)
-        return snprintf(buf, len, "%llu byte%s", (unsigned long long)b, b == 1 ? "" : "s");
-    int u = 0;
-    while (u < 5 && (b >> (10 * (u + 1))) >= 1024)
-        u++;
-    uint64_t whole = b >> (10 * (u + 1)), rest = b - (whole << (10 * (u + 1)));
-    unsigned tenth = (unsigned)(((unsigned __int128)rest * 10) >> (10 * (u + 1))); /* rounded down */
-    if (tenth)
-        return snprintf(buf, len, "%llu.%u %s", (unsigned long long)whole, tenth, unit[u]);
-    return snprintf(buf, len, "%llu %s", (unsigned long long)whole, unit[u]);
 }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int wy_terminal_values(uint64_t *tv, uint64_t P, uint64_t H, int misere)
+int wyi_terminal_values(uint64_t *tv, uint64_t P, uint64_t H, int misere)
 {
     const uint64_t NONE = UINT64_MAX;
     unsigned char *seen = malloc((size_t)(H + 3));

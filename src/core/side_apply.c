@@ -35,7 +35,7 @@ wy_status wy_side_apply(wy_side *sides, const wy_rules *const *rules, size_t n, 
     if (!name)
         name = heap ? "heap" : "pass";
     if (!value || !*value || strspn(value, "0123456789") != strlen(value))
-        return wy_fail(WY_EINVAL, err, errlen, "%s: expected a non-negative integer, not '%.40s%s'", name,
+        return wyi_fail(WY_EINVAL, err, errlen, "%s: expected a non-negative integer, not '%.40s%s'", name,
                        value ? value : "", value && strlen(value) > 40 ? "..." : "");
     if (!shown)
         shown = value;
@@ -51,29 +51,29 @@ wy_status wy_side_apply(wy_side *sides, const wy_rules *const *rules, size_t n, 
         char text[128];
         wy_rules_format(text, sizeof text, rules[i]);
         if (n == 1 && heap)
-            return wy_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than the ruleset's heap=%u", name, shown, dots,
+            return wyi_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than the ruleset's heap=%u", name, shown, dots,
                            most);
         if (n == 1)
-            return wy_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than the ruleset's %u pass%s", name, shown,
+            return wyi_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than the ruleset's %u pass%s", name, shown,
                            dots, most, most == 1 ? "" : "es");
         const char *label = labels && labels[i] ? labels[i] : "ruleset";
         if (heap)
-            return wy_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than heap=%u of %s '%s'", name, shown, dots,
+            return wyi_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than heap=%u of %s '%s'", name, shown, dots,
                            most, label, text);
-        return wy_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than the %u pass%s of %s '%s'", name, shown, dots,
+        return wyi_fail(WY_EINVAL, err, errlen, "%s %.40s%s is more than the %u pass%s of %s '%s'", name, shown, dots,
                        most, most == 1 ? "" : "es", label, text);
     }
     if (!used) {
         if (n == 1) {
             char text[128];
             wy_rules_format(text, sizeof text, rules[0]);
-            return heap ? wy_fail(WY_EINVAL, err, errlen, "%s given, but ruleset '%s' has no extra heap (add +heap=H)",
+            return heap ? wyi_fail(WY_EINVAL, err, errlen, "%s given, but ruleset '%s' has no extra heap (add +heap=H)",
                                   name, text)
-                        : wy_fail(WY_EINVAL, err, errlen, "%s given, but ruleset '%s' has no pass (add +pass)", name,
+                        : wyi_fail(WY_EINVAL, err, errlen, "%s given, but ruleset '%s' has no pass (add +pass)", name,
                                   text);
         }
-        return heap ? wy_fail(WY_EINVAL, err, errlen, "%s given, but no ruleset has an extra heap (add +heap=H)", name)
-                    : wy_fail(WY_EINVAL, err, errlen, "%s given, but no ruleset has a pass (add +pass)", name);
+        return heap ? wyi_fail(WY_EINVAL, err, errlen, "%s given, but no ruleset has an extra heap (add +heap=H)", name)
+                    : wyi_fail(WY_EINVAL, err, errlen, "%s given, but no ruleset has a pass (add +pass)", name);
     }
     const uint32_t v = small_value(value);
     for (size_t i = 0; i < n; i++) {

@@ -252,7 +252,7 @@ static int row_minimal(uint64_t *q_out, uint64_t *pre_out, const uint32_t *r, ui
 
 /* One attempt with the computed window c->t.  Returns WY_OK with *out set
  * (proved), WY_EDIFF when this window does not give a proof, or an error. */
-static wy_status attempt(wy_strip **out, ctx *c, char *err, size_t errlen)
+static wy_status attempt(wyi_strip **out, ctx *c, char *err, size_t errlen)
 {
     const uint64_t C = c->C;
     const uint32_t R = c->R, L = c->L;
@@ -263,8 +263,8 @@ static wy_status attempt(wy_strip **out, ctx *c, char *err, size_t errlen)
         for (uint32_t x = R; x-- > 0;) {
             uint64_t q, pre;
             int64_t e;
-            if (wy_run_stop(c->run, 0, 0))
-                return wy_fail(WY_ECANCELED, err, errlen, "stopped");
+            if (wyi_run_stop(c->run, 0, 0))
+                return wyi_fail(WY_ECANCELED, err, errlen, "stopped");
             read_row(c, p, x);
             if (!detect(&q, &pre, &e, c->row, C)) {
                 snprintf(c->why, sizeof c->why, "row %u%s shows no period q with G(x, y + q) - G(x, y) constant "
@@ -284,7 +284,7 @@ static wy_status attempt(wy_strip **out, ctx *c, char *err, size_t errlen)
         }
     const uint64_t d = c->unbounded ? P : 0;
     uint64_t y0 = max_u64(maxpre + c->K - 1, c->K);
-    y0 = max_u64(y0, wy_terminal_bound(c->r) + 2);
+    y0 = max_u64(y0, wyi_terminal_bound(c->r) + 2);
     y0 = max_u64(y0, c->r->max);
 
     /* the proof: state(y0 + P) == state(y0) + d, every layer and row */
@@ -300,12 +300,12 @@ static wy_status attempt(wy_strip **out, ctx *c, char *err, size_t errlen)
         proved = 1;
         for (uint32_t p = 0; proved && p < L; p++)
             for (uint32_t x = R; proved && x-- > 0;) {
-                if (wy_run_stop(c->run, 0, 0))
-                    return wy_fail(WY_ECANCELED, err, errlen, "stopped");
+                if (wyi_run_stop(c->run, 0, 0))
+                    return wyi_fail(WY_ECANCELED, err, errlen, "stopped");
                 read_row(c, p, x);
                 int m = row_state_matches(c, c->row, y0, P, d);
                 if (m < 0)
-                    return wy_fail(WY_ERANGE, err, errlen, "out of memory checking the period of a %u-row strip", R);
+                    return wyi_fail(WY_ERANGE, err, errlen, "out of memory checking the period of a %u-row strip", R);
                 proved = m;
             }
         if (proved)
@@ -319,24 +319,24 @@ static wy_status attempt(wy_strip **out, ctx *c, char *err, size_t errlen)
 
     /* store the strip */
     const uint64_t ncols = y0 + P;
-    wy_strip *s = wy_strip_new(c->r, R, L, y0, P, d);
+    wyi_strip *s = wyi_strip_new(c->r, R, L, y0, P, d);
     if (!s)
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory storing a %u x %llu strip", R,
-                       (unsigned long long)ncols);
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory storing a %u x %llu strip", R,
+                        (unsigned long long)ncols);
     s->cols_computed = C;
     for (uint32_t p = 0; p < L; p++)
         for (uint32_t x = 0; x < R; x++) {
             size_t i = (size_t)p * R + x;
-            if (wy_run_stop(c->run, 0, 0)) {
-                wy_strip_free(s);
-                return wy_fail(WY_ECANCELED, err, errlen, "stopped");
+            if (wyi_run_stop(c->run, 0, 0)) {
+                wyi_strip_free(s);
+                return wyi_fail(WY_ECANCELED, err, errlen, "stopped");
             }
             read_row(c, p, x);
             memcpy(s->vals + i * (size_t)ncols, c->row, (size_t)ncols * sizeof *s->vals);
             if (!row_minimal(&s->row_period[i], &s->row_pre[i], c->row, y0, P, d)) {
-                wy_strip_free(s);
-                return wy_fail(WY_EINTERNAL, err, errlen, "row %u layer %u: the proved period %llu does not hold",
-                               x, p, (unsigned long long)P);
+                wyi_strip_free(s);
+                return wyi_fail(WY_EINTERNAL, err, errlen, "row %u layer %u: the proved period %llu does not hold",
+                                x, p, (unsigned long long)P);
             }
         }
     *out = s;
@@ -360,31 +360,31 @@ static wy_layout window_layout(const wy_rules *r, uint32_t R, uint32_t C, uint64
     return WY_LAYOUT_AUTO;
 }
 
-wy_status wy_strip_build(wy_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
-                         uint64_t mem_limit, char *err, size_t errlen)
+wy_status wyi_strip_build(wyi_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
+                          uint64_t mem_limit, char *err, size_t errlen)
 {
-    return wy_strip_build_run(out, rules, nrows, max_cols, mem_limit, NULL, err, errlen);
+    return wyi_strip_build_run(out, rules, nrows, max_cols, mem_limit, NULL, err, errlen);
 }
 
-wy_status wy_strip_build_run(wy_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
-                             uint64_t mem_limit, const wy_run *run, char *err, size_t errlen)
+wy_status wyi_strip_build_run(wyi_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
+                              uint64_t mem_limit, const wy_run *run, char *err, size_t errlen)
 {
     *out = NULL;
     if (rules->heap != 0)
-        return wy_fail(WY_EINVAL, err, errlen, "strip: heap=%u is not supported (only wythoff or nim with pass, max, "
-                       "terminal, misere)", rules->heap);
+        return wyi_fail(WY_EINVAL, err, errlen, "strip: heap=%u is not supported (only wythoff or nim with pass, max, "
+                        "terminal, misere)", rules->heap);
     if (rules->mod != 0)
-        return wy_fail(WY_EINVAL, err, errlen, "strip: mod=%u is not supported (only wythoff or nim with pass, max, "
-                       "terminal, misere)", rules->mod);
+        return wyi_fail(WY_EINVAL, err, errlen, "strip: mod=%u is not supported (only wythoff or nim with pass, max, "
+                        "terminal, misere)", rules->mod);
     if (nrows == 0)
-        return wy_fail(WY_EINVAL, err, errlen, "strip: no rows asked for (nrows = 0)");
+        return wyi_fail(WY_EINVAL, err, errlen, "strip: no rows asked for (nrows = 0)");
     wy_status rs = wy_rules_check(rules, err, errlen);
     if (rs != WY_OK)
         return rs;
     if (rules->passes == UINT32_MAX) /* the layers would not fit in 32 bits, nor in any memory */
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "rows of pass=%u need %llu side layers, more than any memory holds", rules->passes,
-                       (unsigned long long)rules->passes + 1);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "rows of pass=%u need %llu side layers, more than any memory holds", rules->passes,
+                        (unsigned long long)rules->passes + 1);
 
     const uint64_t cap = max_cols < UINT32_MAX ? max_cols : UINT32_MAX;
     ctx c;
@@ -408,10 +408,10 @@ wy_status wy_strip_build_run(wy_strip **out, const wy_rules *rules, uint32_t nro
             char rt[160], lim[32];
             wy_rules_format(rt, sizeof rt, rules);
             wy_format_bytes(lim, sizeof lim, mem_limit);
-            return wy_fail(WY_EDIFF, err, errlen,
-                           "rows 0..%u of %s: no period found in the first %llu columns, and %llu columns need more "
-                           "than the limit of %s",
-                           nrows - 1, rt, (unsigned long long)tried, (unsigned long long)C, lim);
+            return wyi_fail(WY_EDIFF, err, errlen,
+                            "rows 0..%u of %s: no period found in the first %llu columns, and %llu columns need more "
+                            "than the limit of %s",
+                            nrows - 1, rt, (unsigned long long)tried, (unsigned long long)C, lim);
         }
         wy_status st = wy_table_compute_run(&t, rules, nrows, (uint32_t)C, top, mem_limit, lay, run, err, errlen);
         if (st != WY_OK)
@@ -422,8 +422,8 @@ wy_status wy_strip_build_run(wy_strip **out, const wy_rules *rules, uint32_t nro
         c.row = malloc((size_t)C * sizeof *c.row);
         if (!c.row) {
             wy_table_free(t);
-            return wy_fail(WY_ERANGE, err, errlen, "out of memory reading a %llu-column window",
-                           (unsigned long long)C);
+            return wyi_fail(WY_ERANGE, err, errlen, "out of memory reading a %llu-column window",
+                            (unsigned long long)C);
         }
         st = attempt(out, &c, err, errlen);
         free(c.row);
@@ -443,19 +443,19 @@ wy_status wy_strip_build_run(wy_strip **out, const wy_rules *rules, uint32_t nro
      * message says what was searched: a joint period P from column y0 on is
      * found in a window of C columns whenever y0 + P < C and every row shows
      * its own period over one period and STRIP_MIN_TAIL more columns. */
-    return wy_fail(WY_EDIFF, err, errlen,
-                   "rows 0..%u of %s: no period found in the first %llu columns (%s; searched: for each row a "
-                   "period q with a constant difference G(x, y + q) - G(x, y) over its last q + %u columns or more, "
-                   "their joint period P and preperiod y0 with y0 + P inside the window, proved by the state at y0 "
-                   "and y0 + P)",
-                   nrows - 1, rt, (unsigned long long)tried, c.why[0] ? c.why : "no window computed",
-                   STRIP_MIN_TAIL);
+    return wyi_fail(WY_EDIFF, err, errlen,
+                    "rows 0..%u of %s: no period found in the first %llu columns (%s; searched: for each row a "
+                    "period q with a constant difference G(x, y + q) - G(x, y) over its last q + %u columns or more, "
+                    "their joint period P and preperiod y0 with y0 + P inside the window, proved by the state at y0 "
+                    "and y0 + P)",
+                    nrows - 1, rt, (unsigned long long)tried, c.why[0] ? c.why : "no window computed",
+                    STRIP_MIN_TAIL);
 }
 
-wy_strip *wy_strip_new(const wy_rules *rules, uint32_t nrows, uint32_t nlayers, uint64_t y0, uint64_t period,
-                       uint64_t shift)
+wyi_strip *wyi_strip_new(const wy_rules *rules, uint32_t nrows, uint32_t nlayers, uint64_t y0, uint64_t period,
+                         uint64_t shift)
 {
-    wy_strip *s = calloc(1, sizeof *s);
+    wyi_strip *s = calloc(1, sizeof *s);
     const uint64_t ncols = y0 + period;
     const size_t nseq = (size_t)nlayers * nrows;
     if (!s)
@@ -464,7 +464,7 @@ wy_strip *wy_strip_new(const wy_rules *rules, uint32_t nrows, uint32_t nlayers, 
     s->row_pre = malloc(nseq * sizeof *s->row_pre);
     s->row_period = malloc(nseq * sizeof *s->row_period);
     if (!s->vals || !s->row_pre || !s->row_period) {
-        wy_strip_free(s);
+        wyi_strip_free(s);
         return NULL;
     }
     s->rules = *rules;
@@ -477,7 +477,7 @@ wy_strip *wy_strip_new(const wy_rules *rules, uint32_t nrows, uint32_t nlayers, 
     return s;
 }
 
-void wy_strip_free(wy_strip *s)
+void wyi_strip_free(wyi_strip *s)
 {
     if (!s)
         return;
@@ -487,12 +487,12 @@ void wy_strip_free(wy_strip *s)
     free(s);
 }
 
-static const uint32_t *seq(const wy_strip *s, uint32_t p, uint32_t x)
+static const uint32_t *seq(const wyi_strip *s, uint32_t p, uint32_t x)
 {
     return s->vals + ((size_t)p * s->nrows + x) * (size_t)s->ncols;
 }
 
-uint64_t wy_strip_value_u64(const wy_strip *s, uint32_t p, uint32_t x, uint64_t y)
+uint64_t wyi_strip_value_u64(const wyi_strip *s, uint32_t p, uint32_t x, uint64_t y)
 {
     const uint32_t *r = seq(s, p, x);
     if (y < s->ncols)
@@ -512,10 +512,10 @@ static uint64_t mpz_get_u64(const mpz_t z)
     return n ? v : 0;
 }
 
-void wy_strip_value(mpz_t out, const wy_strip *s, uint32_t p, uint32_t x, const mpz_t y)
+void wyi_strip_value(mpz_t out, const wyi_strip *s, uint32_t p, uint32_t x, const mpz_t y)
 {
     if (mpz_sgn(y) >= 0 && mpz_sizeinbase(y, 2) <= 62) {
-        mpz_set_u64(out, wy_strip_value_u64(s, p, x, mpz_get_u64(y)));
+        mpz_set_u64(out, wyi_strip_value_u64(s, p, x, mpz_get_u64(y)));
         return;
     }
     /* y >= 2^62 > ncols: y' = y0 + ((y - y0) mod P), value = r[y'] + d * floor((y - y0) / P) */

@@ -17,11 +17,11 @@
  * state at column y0 equals the state at column y0 + P with every value
  * moved by d, then G(x, y + P) = G(x, y) + d for every x < R and every
  * y > y0 - K: the rows are (additively) periodic from y0 on, for ever.
- * wy_strip_build finds y0 and P from the computed values and then checks
+ * wyi_strip_build finds y0 and P from the computed values and then checks
  * that state equality; only a checked strip is returned.
  */
-#ifndef WY_STRIP_H
-#define WY_STRIP_H
+#ifndef WYI_STRIP_H
+#define WYI_STRIP_H
 
 #include "wythoff.h"
 
@@ -42,7 +42,7 @@ typedef struct {
      * y >= pre_x, where d_x = p_x * shift / period. */
     uint64_t *row_pre, *row_period;
     uint64_t cols_computed; /* width of the last window the table engine computed */
-} wy_strip;
+} wyi_strip;
 
 /* Build and check the strip of rows 0 <= x < nrows.  Rules: wythoff or nim,
  * with pass=K, max=N, terminal=K, misere (not heap=H, not mod=M: those give
@@ -50,38 +50,38 @@ typedef struct {
  * columns and mem_limit bytes (0: no limit); if no checked period is found
  * by then, WY_EDIFF with a message saying how far it looked; WY_ERANGE is
  * memory (the limit, or an allocation that failed). */
-wy_status wy_strip_build(wy_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
-                         uint64_t mem_limit, char *err, size_t errlen);
+wy_status wyi_strip_build(wyi_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
+                          uint64_t mem_limit, char *err, size_t errlen);
 
 /* The same with threads, progress and cancellation (run may be NULL:
  * WY_ECANCELED when run->progress asks to stop). */
-wy_status wy_strip_build_run(wy_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
-                             uint64_t mem_limit, const wy_run *run, char *err, size_t errlen);
+wy_status wyi_strip_build_run(wyi_strip **out, const wy_rules *rules, uint32_t nrows, uint64_t max_cols,
+                              uint64_t mem_limit, const wy_run *run, char *err, size_t errlen);
 
-void wy_strip_free(wy_strip *s);
+void wyi_strip_free(wyi_strip *s);
 
 /* A strip of nrows x nlayers rows and y0 + period columns, its fields set
  * and its arrays allocated (values not yet filled); NULL when out of
  * memory.  Shared by the proof (strip.c) and the cache (strip_cache.c). */
-wy_strip *wy_strip_new(const wy_rules *rules, uint32_t nrows, uint32_t nlayers, uint64_t y0, uint64_t period,
-                       uint64_t shift);
+wyi_strip *wyi_strip_new(const wy_rules *rules, uint32_t nrows, uint32_t nlayers, uint64_t y0, uint64_t period,
+                         uint64_t shift);
 
 /* The disk cache of proved strips (strip_cache.c).  Save writes s to dir
  * (created, mode 0700, when missing) atomically; 0 on success, -1 when it
  * could not (the cache is an optimisation: callers go on without it).
  * Load returns a strip of rules from the smallest file of min_rows..max_rows
  * rows that passes the trust rule and every check (see strip_cache.c), or
- * NULL; the caller owns it (wy_strip_free).  Both write into note (nlen
+ * NULL; the caller owns it (wyi_strip_free).  Both write into note (nlen
  * bytes; may be NULL) why a directory or a file was not used or not
  * written, and leave it alone otherwise (load first empties it). */
-int wy_strip_cache_save(const wy_strip *s, const char *dir, char *note, size_t nlen);
-wy_strip *wy_strip_cache_load(const char *dir, const wy_rules *r, uint32_t min_rows, uint32_t max_rows,
-                              uint64_t mem_limit, char *note, size_t nlen);
+int wyi_strip_cache_save(const wyi_strip *s, const char *dir, char *note, size_t nlen);
+wyi_strip *wyi_strip_cache_load(const char *dir, const wy_rules *r, uint32_t min_rows, uint32_t max_rows,
+                                uint64_t mem_limit, char *note, size_t nlen);
 
 /* G(x, y) with pass layer p (p <= rules.passes), x < nrows, any y. */
-void wy_strip_value(mpz_t out, const wy_strip *s, uint32_t p, uint32_t x, const mpz_t y);
+void wyi_strip_value(mpz_t out, const wyi_strip *s, uint32_t p, uint32_t x, const mpz_t y);
 
 /* The same for y < 2^62 (the value then fits in 64 bits). */
-uint64_t wy_strip_value_u64(const wy_strip *s, uint32_t p, uint32_t x, uint64_t y);
+uint64_t wyi_strip_value_u64(const wyi_strip *s, uint32_t p, uint32_t x, uint64_t y);
 
 #endif

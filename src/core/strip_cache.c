@@ -70,7 +70,7 @@
 #define MAGIC "wythoff-strip 1\n"
 #define VERIFY_COLS 512u /* columns checked against the table engine on reading */
 
-#define fnv wy_fnv1a_from
+#define fnv wyi_fnv1a_from
 
 /* The first reason something in the cache was not used (or not written),
  * into note; later ones are dropped. */
@@ -94,7 +94,7 @@ static int name_of(char *buf, size_t len, const wy_rules *r, uint32_t rows)
 }
 
 /* Stored values of row i: the first min(ncols, pre + period). */
-static uint64_t row_len(const wy_strip *s, size_t i)
+static uint64_t row_len(const wyi_strip *s, size_t i)
 {
     uint64_t n = s->row_pre[i] + s->row_period[i];
     return n < s->ncols ? n : s->ncols;
@@ -232,7 +232,7 @@ static int open_trusted(const char *dir, int create, char *note, size_t nlen)
 /* Writing                                                             */
 /* ------------------------------------------------------------------ */
 
-int wy_strip_cache_save(const wy_strip *s, const char *dir, char *note, size_t nlen)
+int wyi_strip_cache_save(const wyi_strip *s, const char *dir, char *note, size_t nlen)
 {
     char name[300], tmp[300];
     if (!dir || !*dir || !name_of(name, sizeof name, &s->rules, s->nrows))
@@ -317,8 +317,8 @@ int wy_strip_cache_save(const wy_strip *s, const char *dir, char *note, size_t n
 
 /* Opens, checks and parses the file name of the directory dfd; NULL when
  * it is missing, fails the trust rule or any check (the reason in note). */
-static wy_strip *load_file(int dfd, const char *dir, const char *name, const wy_rules *r, uint32_t min_rows,
-                           uint64_t mem_limit, char *note, size_t nlen)
+static wyi_strip *load_file(int dfd, const char *dir, const char *name, const wy_rules *r, uint32_t min_rows,
+                            uint64_t mem_limit, char *note, size_t nlen)
 {
     /* O_NONBLOCK: a FIFO put there does not hold the open */
     int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
@@ -345,7 +345,7 @@ static wy_strip *load_file(int dfd, const char *dir, const char *name, const wy_
         close(fd);
         return NULL;
     }
-    wy_strip *s = NULL;
+    wyi_strip *s = NULL;
     unsigned char *buf = NULL;
     if (st.st_size < 64 || (uint64_t)st.st_size > ((uint64_t)1 << 32)) {
         why = "its size is wrong";
@@ -390,7 +390,7 @@ static wy_strip *load_file(int dfd, const char *dir, const char *name, const wy_
     why = NULL;
     if (mem_limit && (uint64_t)nr * ncols * 4 > mem_limit)
         goto out;
-    if (!(s = wy_strip_new(r, rows, layers, y0, period, shift)))
+    if (!(s = wyi_strip_new(r, rows, layers, y0, period, shift)))
         goto out;
     why = "its rows' periods are wrong";
     for (size_t i = 0; i < nr; i++, off += 16) {
@@ -437,7 +437,7 @@ static wy_strip *load_file(int dfd, const char *dir, const char *name, const wy_
     why = NULL;
     goto out;
 bad:
-    wy_strip_free(s);
+    wyi_strip_free(s);
     s = NULL;
 out:
     if (why)
@@ -447,8 +447,8 @@ out:
     return s;
 }
 
-wy_strip *wy_strip_cache_load(const char *dir, const wy_rules *r, uint32_t min_rows, uint32_t max_rows,
-                              uint64_t mem_limit, char *note, size_t nlen)
+wyi_strip *wyi_strip_cache_load(const char *dir, const wy_rules *r, uint32_t min_rows, uint32_t max_rows,
+                                uint64_t mem_limit, char *note, size_t nlen)
 {
     if (note && nlen)
         note[0] = '\0';
@@ -482,7 +482,7 @@ wy_strip *wy_strip_cache_load(const char *dir, const wy_rules *r, uint32_t min_r
             have[rows - min_rows] = 1;
     }
     closedir(d);
-    wy_strip *s = NULL;
+    wyi_strip *s = NULL;
     for (size_t i = 0; i < span && !s; i++)
         if (have[i] && name_of(name, sizeof name, r, (uint32_t)(min_rows + i)))
             s = load_file(dfd, dir, name, r, min_rows, mem_limit, note, nlen);

@@ -60,12 +60,12 @@ static wy_status stop_status(int stop, const plan *pl, uint32_t rows, uint32_t c
     switch (stop) {
     case STOP_CANCEL:
     case STOP_SINK:
-        return wy_fail(WY_ECANCELED, err, errlen, "computation of a %u x %u table stopped", rows, cols);
+        return wyi_fail(WY_ECANCELED, err, errlen, "computation of a %u x %u table stopped", rows, cols);
     case STOP_NOMEM:
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory computing a %u x %u table (estimate %llu MiB)", rows,
-                       cols, (unsigned long long)(wy_tab_plan_total(pl) >> 20) + 1);
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory computing a %u x %u table (estimate %llu MiB)", rows,
+                        cols, (unsigned long long)(wyi_tab_plan_total(pl) >> 20) + 1);
     default:
-        return wy_fail(WY_EINTERNAL, err, errlen, "table engine stopped unexpectedly (code %d)", stop);
+        return wyi_fail(WY_EINTERNAL, err, errlen, "table engine stopped unexpectedly (code %d)", stop);
     }
 }
 
@@ -73,15 +73,15 @@ static wy_status refuse(const plan *pl, uint32_t rows, uint32_t cols, uint64_t m
                         size_t errlen)
 {
     if (pl->too_many)
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "a %u x %u table%s would need more than %llu side-state layers (passes and heap sizes), "
-                       "beyond any memory",
-                       rows, cols, what, (unsigned long long)MAX_LAYERS);
-    uint64_t need = wy_tab_plan_total(pl);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "a %u x %u table%s would need more than %llu side-state layers (passes and heap sizes), "
+                        "beyond any memory",
+                        rows, cols, what, (unsigned long long)MAX_LAYERS);
+    uint64_t need = wyi_tab_plan_total(pl);
     char lim[32];
     wy_format_bytes(lim, sizeof lim, mem_limit);
-    return wy_fail(WY_ERANGE, err, errlen, "a %u x %u table%s needs about %llu MiB, more than the limit of %s", rows,
-                   cols, what, (unsigned long long)(need >> 20) + 1, lim);
+    return wyi_fail(WY_ERANGE, err, errlen, "a %u x %u table%s needs about %llu MiB, more than the limit of %s", rows,
+                    cols, what, (unsigned long long)(need >> 20) + 1, lim);
 }
 
 wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
@@ -92,42 +92,42 @@ wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t r
     if (st != WY_OK)
         return st;
     if (rows == 0 || cols == 0)
-        return wy_fail(WY_EINVAL, err, errlen, "empty window (%u rows, %u columns)", rows, cols);
+        return wyi_fail(WY_EINVAL, err, errlen, "empty window (%u rows, %u columns)", rows, cols);
     plan pl;
-    wy_tab_make_plan(&pl, rules, rows, cols, side, layout, run ? run->threads : 1, 0, run ? run->band : 0);
-    if ((mem_limit && wy_tab_plan_total(&pl) > mem_limit) || pl.too_many)
+    wyi_tab_make_plan(&pl, rules, rows, cols, side, layout, run ? run->threads : 1, 0, run ? run->band : 0);
+    if ((mem_limit && wyi_tab_plan_total(&pl) > mem_limit) || pl.too_many)
         return refuse(&pl, rows, cols, mem_limit, "", err, errlen);
-    if (pl.table_bytes == UINT64_MAX || pl.table_bytes > SIZE_MAX / 2 || wy_tab_plan_total(&pl) > SIZE_MAX / 2)
-        return wy_fail(WY_ERANGE, err, errlen, "a %u x %u table is too large for this machine's address space", rows,
-                       cols);
-    uint32_t *tv = wy_tab_terminal_values(rules, &pl);
+    if (pl.table_bytes == UINT64_MAX || pl.table_bytes > SIZE_MAX / 2 || wyi_tab_plan_total(&pl) > SIZE_MAX / 2)
+        return wyi_fail(WY_ERANGE, err, errlen, "a %u x %u table is too large for this machine's address space", rows,
+                        cols);
+    uint32_t *tv = wyi_tab_terminal_values(rules, &pl);
     wy_table *t = calloc(1, sizeof *t);
     if (!tv || !t) {
         free(tv);
         free(t);
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory");
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory");
     }
     for (;;) {
         t->vbytes = (size_t)pl.table_bytes;
-        t->v = wy_tab_big_alloc(t->vbytes);
+        t->v = wyi_tab_big_alloc(t->vbytes);
         int stop = STOP_NOMEM;
         if (t->v) {
             shared S;
             memset(&S, 0, sizeof S);
             S.pl = &pl;
             S.v = t->v;
-            S.Kt = wy_terminal_bound(rules);
-            S.total_cells = wy_tab_total_cells(&pl);
+            S.Kt = wyi_terminal_bound(rules);
+            S.total_cells = wyi_tab_total_cells(&pl);
             S.tv = tv;
-            stop = wy_tab_engine_run(&S, &pl, run);
+            stop = wyi_tab_engine_run(&S, &pl, run);
         }
         if (stop == STOP_OVERFLOW && pl.cw == 2) {
             /* a value above 65535: again with 4-byte cells */
-            wy_tab_big_free(t->v, t->vbytes);
+            wyi_tab_big_free(t->v, t->vbytes);
             t->v = NULL;
             pl.cw = 4;
-            pl.table_bytes = wy_sat_mul(pl.table_bytes, 2);
-            if (mem_limit && wy_tab_plan_total(&pl) > mem_limit) {
+            pl.table_bytes = wyi_sat_mul(pl.table_bytes, 2);
+            if (mem_limit && wyi_tab_plan_total(&pl) > mem_limit) {
                 st = refuse(&pl, rows, cols, mem_limit, " (values above 65535: 4-byte cells)", err, errlen);
                 break;
             }
@@ -138,7 +138,7 @@ wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t r
     }
     free(tv);
     if (st != WY_OK) {
-        wy_tab_big_free(t->v, t->vbytes);
+        wyi_tab_big_free(t->v, t->vbytes);
         free(t);
         return st;
     }
@@ -180,11 +180,11 @@ static wy_status stream_transposed(const wy_rules *rules, uint32_t rows, uint32_
         return st;
     uint32_t *row = malloc((size_t)cols * sizeof *row);
     if (!row)
-        st = wy_fail(WY_ERANGE, err, errlen, "out of memory");
+        st = wyi_fail(WY_ERANGE, err, errlen, "out of memory");
     for (uint32_t x = 0; x < rows && st == WY_OK; x++) {
         wy_table_row(t, x, side, row);
         if (fn(ctx, x, row, cols))
-            st = wy_fail(WY_ECANCELED, err, errlen, "computation of a %u x %u table stopped", rows, cols);
+            st = wyi_fail(WY_ECANCELED, err, errlen, "computation of a %u x %u table stopped", rows, cols);
     }
     free(row);
     wy_table_free(t);
@@ -198,9 +198,9 @@ wy_status wy_table_stream(const wy_rules *rules, uint32_t rows, uint32_t cols, w
     if (st != WY_OK)
         return st;
     if (rows == 0 || cols == 0)
-        return wy_fail(WY_EINVAL, err, errlen, "empty window (%u rows, %u columns)", rows, cols);
+        return wyi_fail(WY_EINVAL, err, errlen, "empty window (%u rows, %u columns)", rows, cols);
     if (!fn)
-        return wy_fail(WY_EINVAL, err, errlen, "no row function given");
+        return wyi_fail(WY_EINVAL, err, errlen, "no row function given");
     /* more rows than columns: the table kept in memory is stored transposed
      * (cols x rows, computed by symmetry), which a ring of rows cannot be;
      * when it fits it is computed first and its rows handed out after */
@@ -211,38 +211,39 @@ wy_status wy_table_stream(const wy_rules *rules, uint32_t rows, uint32_t cols, w
     }
     /* the whole table when it fits (half the work by symmetry), else a ring */
     plan pl;
-    wy_tab_make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_AUTO, run ? run->threads : 1, 2, run ? run->band : 0);
-    if ((mem_limit && wy_tab_plan_total(&pl) > mem_limit) || wy_tab_plan_total(&pl) > SIZE_MAX / 2)
-        wy_tab_make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_DENSE, run ? run->threads : 1, 1, run ? run->band : 0);
-    if ((mem_limit && wy_tab_plan_total(&pl) > mem_limit) || pl.too_many)
+    wyi_tab_make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_AUTO, run ? run->threads : 1, 2, run ? run->band : 0);
+    if ((mem_limit && wyi_tab_plan_total(&pl) > mem_limit) || wyi_tab_plan_total(&pl) > SIZE_MAX / 2)
+        wyi_tab_make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_DENSE, run ? run->threads : 1, 1,
+                          run ? run->band : 0);
+    if ((mem_limit && wyi_tab_plan_total(&pl) > mem_limit) || pl.too_many)
         return refuse(&pl, rows, cols, mem_limit, " written row by row", err, errlen);
-    if (wy_tab_plan_total(&pl) > SIZE_MAX / 2)
-        return wy_fail(WY_ERANGE, err, errlen, "a %u x %u table is too large for this machine's address space", rows,
-                       cols);
-    uint32_t *tv = wy_tab_terminal_values(rules, &pl);
+    if (wyi_tab_plan_total(&pl) > SIZE_MAX / 2)
+        return wyi_fail(WY_ERANGE, err, errlen, "a %u x %u table is too large for this machine's address space", rows,
+                        cols);
+    uint32_t *tv = wyi_tab_terminal_values(rules, &pl);
     size_t vbytes = (size_t)pl.table_bytes;
-    void *v = wy_tab_big_alloc(vbytes);
+    void *v = wyi_tab_big_alloc(vbytes);
     int stop = STOP_NOMEM;
     if (tv && v) {
         shared S;
         memset(&S, 0, sizeof S);
         S.pl = &pl;
         S.v = v;
-        S.Kt = wy_terminal_bound(rules);
-        S.total_cells = wy_tab_total_cells(&pl);
+        S.Kt = wyi_terminal_bound(rules);
+        S.total_cells = wyi_tab_total_cells(&pl);
         S.sink = fn;
         S.sink_ctx = ctx;
         S.out_layer = side.pass * pl.nh + (pl.heap_xor ? 0 : side.heap);
         S.out_xor = pl.heap_xor ? side.heap : 0;
         S.tv = tv;
-        stop = wy_tab_engine_run(&S, &pl, run);
+        stop = wyi_tab_engine_run(&S, &pl, run);
     }
     free(tv);
-    wy_tab_big_free(v, vbytes);
+    wyi_tab_big_free(v, vbytes);
     if (stop == STOP_NONE)
         return WY_OK;
     if (stop == STOP_OVERFLOW) /* cells are 4 bytes whenever the bound says values may not fit */
-        return wy_fail(WY_EINTERNAL, err, errlen, "a value exceeded the proved bound of the cells");
+        return wyi_fail(WY_EINTERNAL, err, errlen, "a value exceeded the proved bound of the cells");
     return stop_status(stop, &pl, rows, cols, err, errlen);
 }
 
@@ -250,7 +251,7 @@ void wy_table_free(wy_table *t)
 {
     if (!t)
         return;
-    wy_tab_big_free(t->v, t->vbytes);
+    wyi_tab_big_free(t->v, t->vbytes);
     free(t);
 }
 

@@ -27,13 +27,13 @@ static wy_status block_check(const wy_rules *rules, const wy_block *blk, wy_side
     if (st != WY_OK)
         return st;
     if (blk->rows == 0 || blk->cols == 0)
-        return wy_fail(WY_EINVAL, err, errlen, "empty window (%u rows, %u columns)", blk->rows, blk->cols);
+        return wyi_fail(WY_EINVAL, err, errlen, "empty window (%u rows, %u columns)", blk->rows, blk->cols);
     if (blk->c0 >= blk->c1 || blk->c1 > blk->cols)
-        return wy_fail(WY_EINVAL, err, errlen, "block of columns [%u, %u) is not inside the %u columns", blk->c0,
-                       blk->c1, blk->cols);
+        return wyi_fail(WY_EINVAL, err, errlen, "block of columns [%u, %u) is not inside the %u columns", blk->c0,
+                        blk->c1, blk->cols);
     if (blk->first != (blk->c0 == 0) || blk->last != (blk->c1 == blk->cols))
-        return wy_fail(WY_EINVAL, err, errlen, "block [%u, %u): its first/last flags do not match its columns",
-                       blk->c0, blk->c1);
+        return wyi_fail(WY_EINVAL, err, errlen, "block [%u, %u): its first/last flags do not match its columns",
+                        blk->c0, blk->c1);
     return WY_OK;
 }
 
@@ -42,8 +42,8 @@ uint64_t wy_table_block_estimate(const wy_rules *rules, const wy_block *blk, wy_
     if (block_check(rules, blk, side, NULL, 0) != WY_OK)
         return UINT64_MAX;
     plan pl;
-    wy_tab_make_block_plan(&pl, rules, blk, side, run ? run->threads : 1, run ? run->band : 0);
-    return wy_tab_plan_total(&pl);
+    wyi_tab_make_block_plan(&pl, rules, blk, side, run ? run->threads : 1, run ? run->band : 0);
+    return wyi_tab_plan_total(&pl);
 }
 
 wy_status wy_table_block_plan(const wy_rules *rules, const wy_block *blk, wy_side side, const wy_run *run,
@@ -54,11 +54,11 @@ wy_status wy_table_block_plan(const wy_rules *rules, const wy_block *blk, wy_sid
     if (st != WY_OK)
         return st;
     plan pl;
-    wy_tab_make_block_plan(&pl, rules, blk, side, run ? run->threads : 1, run ? run->band : 0);
+    wyi_tab_make_block_plan(&pl, rules, blk, side, run ? run->threads : 1, run ? run->band : 0);
     if (pl.too_many)
-        return wy_fail(WY_ERANGE, err, errlen, "a %u x %u table would need more than %llu side-state layers",
-                       blk->rows, blk->cols, (unsigned long long)MAX_LAYERS);
-    stats->mem_estimate = wy_tab_plan_total(&pl);
+        return wyi_fail(WY_ERANGE, err, errlen, "a %u x %u table would need more than %llu side-state layers",
+                        blk->rows, blk->cols, (unsigned long long)MAX_LAYERS);
+    stats->mem_estimate = wyi_tab_plan_total(&pl);
     stats->band_rows = pl.B;
     stats->threads = pl.T;
     stats->bands = ((uint64_t)pl.R + pl.B - 1) / pl.B;
@@ -75,45 +75,46 @@ wy_status wy_table_block_run(const wy_rules *rules, const wy_block *blk, wy_side
     if (st != WY_OK)
         return st;
     if (!io || !io->out || (!blk->first && !io->recv) || (!blk->last && !io->send))
-        return wy_fail(WY_EINVAL, err, errlen, "a block needs the callbacks out%s%s", blk->first ? "" : ", recv",
-                       blk->last ? "" : ", send");
+        return wyi_fail(WY_EINVAL, err, errlen, "a block needs the callbacks out%s%s", blk->first ? "" : ", recv",
+                        blk->last ? "" : ", send");
     plan pl;
-    wy_tab_make_block_plan(&pl, rules, blk, side, run ? run->threads : 1, run ? run->band : 0);
-    uint64_t need = wy_tab_plan_total(&pl);
+    wyi_tab_make_block_plan(&pl, rules, blk, side, run ? run->threads : 1, run ? run->band : 0);
+    uint64_t need = wyi_tab_plan_total(&pl);
     if (pl.too_many)
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "a %u x %u table would need more than %llu side-state layers (passes and heap sizes), "
-                       "beyond any memory",
-                       blk->rows, blk->cols, (unsigned long long)MAX_LAYERS);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "a %u x %u table would need more than %llu side-state layers (passes and heap sizes), "
+                        "beyond any memory",
+                        blk->rows, blk->cols, (unsigned long long)MAX_LAYERS);
     if (mem_limit && need > mem_limit) {
         char lim[32];
         wy_format_bytes(lim, sizeof lim, mem_limit);
-        return wy_fail(WY_ERANGE, err, errlen,
-                       "columns %u..%u of a %u x %u table need about %llu MiB on this rank, more than the limit of %s",
-                       blk->c0, blk->c1 - 1, blk->rows, blk->cols, (unsigned long long)(need >> 20) + 1, lim);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "columns %u..%u of a %u x %u table need about %llu MiB on this rank, more than the limit of %s",
+                        blk->c0, blk->c1 - 1, blk->rows, blk->cols, (unsigned long long)(need >> 20) + 1, lim);
     }
     if (need > SIZE_MAX / 2)
-        return wy_fail(WY_ERANGE, err, errlen, "columns %u..%u of a %u x %u table are too large for this address space",
-                       blk->c0, blk->c1 - 1, blk->rows, blk->cols);
-    uint32_t *tv = wy_tab_terminal_values(rules, &pl);
+        return wyi_fail(WY_ERANGE, err, errlen,
+                        "columns %u..%u of a %u x %u table are too large for this address space", blk->c0,
+                        blk->c1 - 1, blk->rows, blk->cols);
+    uint32_t *tv = wyi_tab_terminal_values(rules, &pl);
     size_t vbytes = (size_t)pl.table_bytes;
-    void *v = wy_tab_big_alloc(vbytes);
+    void *v = wyi_tab_big_alloc(vbytes);
     int stop = STOP_NOMEM;
     shared S;
     memset(&S, 0, sizeof S);
     if (tv && v) {
         S.pl = &pl;
         S.v = v;
-        S.Kt = wy_terminal_bound(rules);
+        S.Kt = wyi_terminal_bound(rules);
         S.total_cells = (uint64_t)pl.R * pl.CW;
         S.io = io;
         S.out_layer = side.pass * pl.nh + (pl.heap_xor ? 0 : side.heap);
         S.out_xor = pl.heap_xor ? side.heap : 0;
         S.tv = tv;
-        stop = wy_tab_engine_run(&S, &pl, run);
+        stop = wyi_tab_engine_run(&S, &pl, run);
     }
     free(tv);
-    wy_tab_big_free(v, vbytes);
+    wyi_tab_big_free(v, vbytes);
     if (stats) {
         stats->cells = atomic_load(&S.cells_done);
         stats->bands = atomic_load(&S.out_done);
@@ -128,15 +129,15 @@ wy_status wy_table_block_run(const wy_rules *rules, const wy_block *blk, wy_side
         return WY_OK;
     case STOP_CANCEL:
     case STOP_SINK:
-        return wy_fail(WY_ECANCELED, err, errlen, "computation of columns %u..%u of a %u x %u table stopped", blk->c0,
-                       blk->c1 - 1, blk->rows, blk->cols);
+        return wyi_fail(WY_ECANCELED, err, errlen, "computation of columns %u..%u of a %u x %u table stopped", blk->c0,
+                        blk->c1 - 1, blk->rows, blk->cols);
     case STOP_NOMEM:
-        return wy_fail(WY_ERANGE, err, errlen, "out of memory computing columns %u..%u of a %u x %u table (estimate %llu MiB)",
-                       blk->c0, blk->c1 - 1, blk->rows, blk->cols, (unsigned long long)(need >> 20) + 1);
+        return wyi_fail(WY_ERANGE, err, errlen, "out of memory computing columns %u..%u of a %u x %u table (estimate %llu MiB)",
+                        blk->c0, blk->c1 - 1, blk->rows, blk->cols, (unsigned long long)(need >> 20) + 1);
     case STOP_BADMSG:
-        return wy_fail(WY_EINTERNAL, err, errlen, "a malformed message from the previous block (columns before %u)",
-                       blk->c0);
+        return wyi_fail(WY_EINTERNAL, err, errlen, "a malformed message from the previous block (columns before %u)",
+                        blk->c0);
     default:
-        return wy_fail(WY_EINTERNAL, err, errlen, "table engine stopped unexpectedly (code %d)", stop);
+        return wyi_fail(WY_EINTERNAL, err, errlen, "table engine stopped unexpectedly (code %d)", stop);
     }
 }

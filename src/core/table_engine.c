@@ -15,7 +15,7 @@
  * asked for: far fewer page faults for tables of hundreds of MiB. */
 #define BIG_BLOCK ((size_t)1 << 24)
 
-void *wy_tab_big_alloc(size_t n)
+void *wyi_tab_big_alloc(size_t n)
 {
     if (n < BIG_BLOCK)
         return calloc(n ? n : 1, 1);
@@ -28,7 +28,7 @@ void *wy_tab_big_alloc(size_t n)
     return p;
 }
 
-void wy_tab_big_free(void *p, size_t n)
+void wyi_tab_big_free(void *p, size_t n)
 {
     if (!p)
         return;
@@ -197,17 +197,17 @@ static uint64_t *grow_lines(shared *S, worker *w, uint64_t *old, size_t *bytes, 
                             size_t neww)
 {
     size_t nb = nlines * neww * sizeof(uint64_t);
-    uint64_t *n = wy_tab_big_alloc(nb);
+    uint64_t *n = wyi_tab_big_alloc(nb);
     if (!n)
         return NULL;
     for (size_t i = 0; old && i < nlines; i++) {
         if (i % GROW_POLL == GROW_POLL - 1 && !poll_stop(S, w)) {
-            wy_tab_big_free(n, nb);
+            wyi_tab_big_free(n, nb);
             return NULL;
         }
         memcpy(n + i * neww, old + i * oldw, oldw * sizeof *n);
     }
-    wy_tab_big_free(old, *bytes);
+    wyi_tab_big_free(old, *bytes);
     *bytes = nb;
     return n;
 }
@@ -363,42 +363,167 @@ static inline void heap_seen(worker *w, uint32_t v)
         w->hmex++;
 }
 
-/* Compute cell (x, y), band row i, every layer.  0 on failure (S->stop set). */
-static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
+/* What every cell of a run reads, taken out of the plan once per thread
+ * (read through pl, a value would be read again after each store into the
+ * cells or marks). */
+typedef struct {
+    uint32_t N, M, nh;
+    uint64_t Kt;
+    int dense, wyt;
+} cell_consts;
+
+/* The bitsets of a cell's lines in one layer: its row's, and in the dense
+ * layout its column's and (Wythoff's diagonal move) its diagonal's; NULL
+ * for a line not kept.  Each with its lowest possibly free value. */
+typedef struct {
+    uint64_t *rb, *cb, *db;
+    uint32_t *rp, *cp, *dp;
+} cell_lines;
+
+/* The lines of band row i in layer l; ci and di: the column's and the
+ * diagonal's line (dense layout).  Again after a reserve, which moves the
+ * bitsets. */
+static inline void lines_at(cell_lines *c, const cell_consts *k, const shared *S, const worker *w, uint32_t l,
+                            uint32_t i, size_t ci, size_t di)
 {
     const plan *pl = S->pl;
-    const uint32_t N = pl->N, M = pl->M;
-    const uint64_t Kt = S->Kt;
-    const int dense = pl->dense, wyt = pl->wyt;
+    const size_t W = S->W;
+    const int dense = k->dense, wyt = k->wyt;
+    c->rb = w->rowb + ((size_t)l * pl->B + i) * W;
+    c->rp = &w->rowptr[(size_t)l * pl->B + i];
+    c->cb = dense ? S->colb + ci * W : NULL;
+    c->cp = dense ? &S->colptr[ci] : NULL;
+    c->db = dense && wyt ? S->diab + di * W : NULL;
+    c->dp = dense && wyt ? &S->diaptr[di] : NULL;
+}
+
+static inline void lines_insert(const cell_lines *c, uint32_t v)
+{
+    line_insert(c->rb, c->rp, v);
+    if (c->cb) {
+        line_insert(c->cb, c->cp, v);
+        if (c->db)
+            line_insert(c->db, c->dp, v);
+    }
+}
+
+/* Bounded moves (max=N): the cells that just left the windows of the row,
+ * column and diagonal of (x, y) leave their bitsets. */
+static inline void lines_drop(const cell_lines *c, const cell_consts *k, const shared *S, uint32_t l, uint32_t x,
+                              uint32_t y)
+{
+    const uint32_t N = k->N;
+    const uint64_t Kt = k->Kt;
+    if (y > N && (uint64_t)x + (y - N - 1) > Kt)
+        line_delete(c->rb, c->rp, val(S, l, x, y - N - 1));
+    if (c->cb && x > N && (uint64_t)(x - N - 1) + y > Kt)
+        line_delete(c->cb, c->cp, val(S, l, x - N - 1, y));
+    if (c->db && x > N && y > N && (uint64_t)(x - N - 1) + (y - N - 1) > Kt)
+        line_delete(c->db, c->dp, val(S, l, x - N - 1, y - N - 1));
+}
+
+/* Marks (with a new w->stamp) the options of (x, y) in layer l (p passes
+ * left, extra heap h) that no bitset holds: the row's and diagonal's cells
+ * in the sparse layout, the modular moves of a large M (modmode 2), the
+ * terminal region's value when an option lies in it, and the same cell one
+ * pass fewer.  *cls: the cell's class of x - y mod M (modmode 1).  Returns
+ * whether some value is marked. */
+static inline int mark_options(const cell_consts *k, shared *S, worker *w, uint32_t l, uint32_t p, uint32_t h,
+                               uint32_t x, uint32_t y, uint32_t *cls)
+{
+    const plan *pl = S->pl;
+    const uint32_t N = k->N, M = k->M;
+    const uint64_t Kt = k->Kt;
+    uint32_t *mark = w->mark;
+    if (++w->stamp == 0) { /* wrapped: forget old marks */
+        memset(mark, 0, w->W * 64 * 4);
+        w->stamp = 1;
+    }
+    const uint32_t stamp = w->stamp;
+    int nmark = 0; /* some value is marked */
+    int term = 0;  /* some option lies in the terminal region */
+    uint32_t ty = min32(y, N), tx = min32(x, N);
+    if (ty && (uint64_t)x + (y - ty) <= Kt)
+        term = 1;
+    if (tx && (uint64_t)(x - tx) + y <= Kt)
+        term = 1;
+    uint32_t td = k->wyt ? min32(tx, ty) : 0;
+    if (td && (uint64_t)x + y - 2 * (uint64_t)td <= Kt)
+        term = 1;
+    if (!k->dense) {
+        for (uint32_t a = 1; a <= tx; a++) {
+            if ((uint64_t)(x - a) + y <= Kt)
+                break;
+            mark[val(S, l, x - a, y)] = stamp;
+        }
+        for (uint32_t a = 1; a <= td; a++) {
+            if ((uint64_t)(x - a) + (y - a) <= Kt)
+                break;
+            mark[val(S, l, x - a, y - a)] = stamp;
+        }
+        nmark = 1;
+    }
+    *cls = 0;
+    if (pl->modmode == 1) {
+        *cls = (uint32_t)(((int64_t)x - (int64_t)y) % (int64_t)M + M) % M;
+        uint32_t s = (M - *cls) % M;
+        uint64_t best = UINT64_MAX;
+        if (*cls < x && y >= 1)
+            best = *cls;
+        if (s < y && x >= 1 && s < best)
+            best = s;
+        if (best <= Kt)
+            term = 1;
+    } else if (pl->modmode == 2) {
+        for (uint32_t a = 1; a <= tx; a++) {
+            for (uint32_t b = (a - 1) % M + 1; b <= ty; b += M) {
+                if (b != a) {
+                    if ((uint64_t)(x - a) + (y - b) <= Kt)
+                        term = 1;
+                    else {
+                        mark[val(S, l, x - a, y - b)] = stamp;
+                        nmark = 1;
+                    }
+                }
+                if (ty - b < M)
+                    break;
+            }
+        }
+    }
+    if (term) {
+        mark[S->tv[l]] = stamp;
+        nmark = 1;
+    }
+    if (p > 0) {
+        mark[cget(S, cell_at(S, (p - 1) * k->nh + h, x, y))] = stamp;
+        nmark = 1;
+    }
+    return nmark;
+}
+
+/* Compute cell (x, y), band row i, every layer.  0 on failure (S->stop set). */
+static int do_cell(shared *S, worker *w, const cell_consts *k, uint32_t i, uint32_t x, uint32_t y)
+{
+    const plan *pl = S->pl;
+    const uint32_t N = k->N, M = k->M;
+    const uint64_t Kt = k->Kt;
+    const int dense = k->dense, wyt = k->wyt;
 
     for (uint32_t l = 0; l < pl->nl; l++) {
         if (l % POLL_LAYERS == POLL_LAYERS - 1 && !poll_stop(S, w))
             return 0;
-        const uint32_t p = l / pl->nh, h = l % pl->nh, tval = S->tv[l];
-        const size_t W = S->W;
-        uint64_t *rb = w->rowb + ((size_t)l * pl->B + i) * W;
-        uint32_t *rp = &w->rowptr[(size_t)l * pl->B + i];
+        const uint32_t p = l / k->nh, h = l % k->nh, tval = S->tv[l];
         const size_t ci = dense ? col_at(pl, l, y) : 0, di = dense && wyt ? diag_at(S, l, x, y) : 0;
-        uint64_t *cb = dense ? S->colb + ci * W : NULL;
-        uint32_t *cp = dense ? &S->colptr[ci] : NULL;
-        uint64_t *db = dense && wyt ? S->diab + di * W : NULL;
-        uint32_t *dp = dense && wyt ? &S->diaptr[di] : NULL;
+        cell_lines c;
+        lines_at(&c, k, S, w, l, i, ci, di);
         const size_t at = cell_at(S, l, x, y);
         if (w->hbits && h == 0) { /* a new run of heaps: forget the old one */
             memset(w->hbits, 0, w->hwords * 8);
             w->hwords = 0;
             w->hmex = 0;
         }
-
-        /* windows of bounded moves: drop the cell that just left */
-        if (N != UINT32_MAX) {
-            if (y > N && (uint64_t)x + (y - N - 1) > Kt)
-                line_delete(rb, rp, val(S, l, x, y - N - 1));
-            if (dense && x > N && (uint64_t)(x - N - 1) + y > Kt)
-                line_delete(cb, cp, val(S, l, x - N - 1, y));
-            if (db && x > N && y > N && (uint64_t)(x - N - 1) + (y - N - 1) > Kt)
-                line_delete(db, dp, val(S, l, x - N - 1, y - N - 1));
-        }
+        if (N != UINT32_MAX)
+            lines_drop(&c, k, S, l, x, y);
         if ((uint64_t)x + y <= Kt) {
             cset(S, at, tval);
             if (w->hbits)
@@ -406,92 +531,26 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
             /* every later cell of an unbounded line reaches this cell, so
              * the region's value belongs to the line from here on (and no
              * later cell of the line can take it) */
-            if (N == UINT32_MAX) {
-                line_insert(rb, rp, tval);
-                if (dense) {
-                    line_insert(cb, cp, tval);
-                    if (db)
-                        line_insert(db, dp, tval);
-                }
-            }
+            if (N == UINT32_MAX)
+                lines_insert(&c, tval);
             continue;
         }
-        uint32_t *mark = w->mark;
-        if (++w->stamp == 0) { /* wrapped: forget old marks */
-            memset(mark, 0, w->W * 64 * 4);
-            w->stamp = 1;
-        }
+        uint32_t cls;
+        const int nmark = mark_options(k, S, w, l, p, h, x, y, &cls);
         const uint32_t stamp = w->stamp;
-        int nmark = 0; /* some value is marked */
-        int term = 0;  /* some option lies in the terminal region */
-        uint32_t ty = min32(y, N), tx = min32(x, N);
-        if (ty && (uint64_t)x + (y - ty) <= Kt)
-            term = 1;
-        if (tx && (uint64_t)(x - tx) + y <= Kt)
-            term = 1;
-        uint32_t td = wyt ? min32(tx, ty) : 0;
-        if (td && (uint64_t)x + y - 2 * (uint64_t)td <= Kt)
-            term = 1;
-        if (!dense) {
-            for (uint32_t a = 1; a <= tx; a++) {
-                if ((uint64_t)(x - a) + y <= Kt)
-                    break;
-                mark[val(S, l, x - a, y)] = stamp;
-            }
-            for (uint32_t a = 1; a <= td; a++) {
-                if ((uint64_t)(x - a) + (y - a) <= Kt)
-                    break;
-                mark[val(S, l, x - a, y - a)] = stamp;
-            }
-            nmark = 1;
-        }
-        uint32_t cls = 0;
-        if (pl->modmode == 1) {
-            cls = (uint32_t)(((int64_t)x - (int64_t)y) % (int64_t)M + M) % M;
-            uint32_t s = (M - cls) % M;
-            uint64_t best = UINT64_MAX;
-            if (cls < x && y >= 1)
-                best = cls;
-            if (s < y && x >= 1 && s < best)
-                best = s;
-            if (best <= Kt)
-                term = 1;
-        } else if (pl->modmode == 2) {
-            for (uint32_t a = 1; a <= tx; a++) {
-                for (uint32_t b = (a - 1) % M + 1; b <= ty; b += M) {
-                    if (b != a) {
-                        if ((uint64_t)(x - a) + (y - b) <= Kt)
-                            term = 1;
-                        else {
-                            mark[val(S, l, x - a, y - b)] = stamp;
-                            nmark = 1;
-                        }
-                    }
-                    if (ty - b < M)
-                        break;
-                }
-            }
-        }
-        if (term) {
-            mark[tval] = stamp;
-            nmark = 1;
-        }
+        uint32_t *mark = w->mark;
         /* the moves on the extra heap: the cell's values at heaps h2 < h,
          * which hbits holds (set as each layer was done): a bitset more in
          * the search below rather than h marks, so a layer costs O(1) and
          * not O(h) */
         const uint64_t *hb = h ? w->hbits : NULL;
-        if (p > 0) {
-            mark[cget(S, cell_at(S, (p - 1) * pl->nh + h, x, y))] = stamp;
-            nmark = 1;
-        }
 
-        uint64_t g = *rp;
+        uint64_t g = *c.rp;
         if (dense) {
-            if (*cp > g)
-                g = *cp;
-            if (db && *dp > g)
-                g = *dp;
+            if (*c.cp > g)
+                g = *c.cp;
+            if (c.db && *c.dp > g)
+                g = *c.dp;
         }
         if (hb && w->hmex > g) /* every value below hmex is an option at a smaller heap */
             g = w->hmex;
@@ -500,16 +559,14 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
         for (;;) {
             const uint64_t cap = (uint64_t)S->W * 64;
             const uint64_t *mb = S->modbits ? S->modb + ((size_t)l * M + cls) * S->W : NULL;
-            g = mb || hb ? first_free4(rb, cb, db, mb, hb, S->W, g) : first_free(rb, cb, db, S->W, g);
+            g = mb || hb ? first_free4(c.rb, c.cb, c.db, mb, hb, S->W, g) : first_free(c.rb, c.cb, c.db, S->W, g);
             if (g + 128 >= cap) {
                 /* near the capacity: grow (one thread only) and look again */
                 if (!reserve(S, w, g + 64)) {
                     set_stop(S, STOP_NOMEM);
                     return 0;
                 }
-                rb = w->rowb + ((size_t)l * pl->B + i) * S->W;
-                cb = dense ? S->colb + ci * S->W : NULL;
-                db = dense && wyt ? S->diab + di * S->W : NULL;
+                lines_at(&c, k, S, w, l, i, ci, di);
                 mark = w->mark;
                 hb = h ? w->hbits : NULL;
                 if (S->modbits) /* entries moved: sort again, replay this row */
@@ -540,12 +597,7 @@ static int do_cell(shared *S, worker *w, uint32_t i, uint32_t x, uint32_t y)
         cset(S, at, v);
         if (w->hbits)
             heap_seen(w, v);
-        line_insert(rb, rp, v);
-        if (dense) {
-            line_insert(cb, cp, v);
-            if (db)
-                line_insert(db, dp, v);
-        }
+        lines_insert(&c, v);
     }
     return 1;
 }
@@ -971,6 +1023,7 @@ static void band_loop(worker *w)
     shared *S = w->S;
     const plan *pl = S->pl;
     const uint32_t R = pl->R, B = pl->B;
+    const cell_consts kc = {pl->N, pl->M, pl->nh, S->Kt, pl->dense, pl->wyt};
     for (;;) {
         if (atomic_load_explicit(&S->stop, memory_order_relaxed))
             return;
@@ -1007,7 +1060,7 @@ static void band_loop(worker *w)
                                 return;
                             row_start(S, w, l, i, x);
                         }
-                    if (!do_cell(S, w, i, x, yy))
+                    if (!do_cell(S, w, &kc, i, x, yy))
                         return;
                     cells++;
                 }
@@ -1067,7 +1120,7 @@ static void *mirror_main(void *arg)
 
 static void worker_free(worker *w)
 {
-    wy_tab_big_free(w->rowb, w->rowb_bytes);
+    wyi_tab_big_free(w->rowb, w->rowb_bytes);
     free(w->rowptr);
     free(w->mark);
     free(w->hbits);
@@ -1091,7 +1144,7 @@ static void run_workers(worker *ws, unsigned T, loop_fn fn, void *(*thread_fn)(v
 }
 
 /* Allocate, compute, (mirror).  Returns a STOP_ code (STOP_NONE: done). */
-int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
+int wyi_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
 {
     S->ndiag = pl->block ? pl->dslots : pl->wyt ? (size_t)pl->R + pl->C - 1 : 0;
     S->W = pl->W;
@@ -1100,12 +1153,12 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
     int ok = 1;
     if (pl->dense) {
         S->colb_bytes = (size_t)pl->nl * pl->CW * S->W * 8;
-        S->colb = wy_tab_big_alloc(S->colb_bytes);
+        S->colb = wyi_tab_big_alloc(S->colb_bytes);
         S->colptr = calloc((size_t)pl->nl * pl->CW, 4);
         ok = S->colb && S->colptr;
         if (ok && S->ndiag) {
             S->diab_bytes = (size_t)pl->nl * S->ndiag * S->W * 8;
-            S->diab = wy_tab_big_alloc(S->diab_bytes);
+            S->diab = wyi_tab_big_alloc(S->diab_bytes);
             S->diaptr = calloc((size_t)pl->nl * S->ndiag, 4);
             ok = S->diab && S->diaptr;
         }
@@ -1127,7 +1180,7 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
     ok = ok && S->prog;
     if (ok && pl->block && pl->modmode == 1) {
         S->leftp_bytes = (size_t)pl->nl * pl->M * S->W * 8;
-        S->leftp = wy_tab_big_alloc(S->leftp_bytes);
+        S->leftp = wyi_tab_big_alloc(S->leftp_bytes);
         ok = S->leftp != NULL;
     }
     if (ok && pl->stream) {
@@ -1142,7 +1195,7 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
         ws[t].tid = t;
         ws[t].W = S->W;
         ws[t].rowb_bytes = (size_t)pl->nl * pl->B * S->W * 8;
-        ws[t].rowb = wy_tab_big_alloc(ws[t].rowb_bytes);
+        ws[t].rowb = wyi_tab_big_alloc(ws[t].rowb_bytes);
         ws[t].rowptr = calloc((size_t)pl->nl * pl->B, 4);
         ws[t].mark = calloc(S->W * 64, 4);
         ws[t].hbits = pl->nh > 1 ? calloc(S->W, 8) : NULL;
@@ -1170,8 +1223,8 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
     }
     for (unsigned t = 0; t < T; t++)
         worker_free(&ws[t]);
-    wy_tab_big_free(S->colb, S->colb_bytes);
-    wy_tab_big_free(S->diab, S->diab_bytes);
+    wyi_tab_big_free(S->colb, S->colb_bytes);
+    wyi_tab_big_free(S->diab, S->diab_bytes);
     free(S->colptr);
     free(S->diaptr);
     free(S->minY);
@@ -1180,20 +1233,20 @@ int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
     free(S->modb);
     free((void *)S->prog);
     free(S->outrow);
-    wy_tab_big_free(S->leftp, S->leftp_bytes);
+    wyi_tab_big_free(S->leftp, S->leftp_bytes);
     free(S->din);
     free(S->dout);
     free(S->msg);
     return stop;
 }
 
-uint32_t *wy_tab_terminal_values(const wy_rules *rules, const plan *pl)
+uint32_t *wyi_tab_terminal_values(const wy_rules *rules, const plan *pl)
 {
     /* the layers' heaps are 0..nh-1 (nh = 1 when the heap is xor-ed in) */
     const uint64_t P = pl->np - 1, H = pl->nh - 1;
     uint64_t *all = malloc(sizeof *all * (size_t)pl->nl);
     uint32_t *tv = malloc(sizeof *tv * (size_t)pl->nl);
-    if (!all || !tv || !wy_terminal_values(all, P, H, rules->misere != 0)) {
+    if (!all || !tv || !wyi_terminal_values(all, P, H, rules->misere != 0)) {
         free(all);
         free(tv);
         return NULL;
@@ -1204,7 +1257,7 @@ uint32_t *wy_tab_terminal_values(const wy_rules *rules, const plan *pl)
     return tv;
 }
 
-uint64_t wy_tab_total_cells(const plan *pl)
+uint64_t wyi_tab_total_cells(const plan *pl)
 {
     uint64_t n = (uint64_t)pl->R * pl->C;
     if (pl->tri) /* cells x <= y */

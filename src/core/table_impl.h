@@ -3,8 +3,8 @@
  *   table_engine.c  the per-cell kernel, the bands and the threads;
  *   table.c         the public interface: compute, stream, read.
  * The method is described at the top of table.c. */
-#ifndef WY_TABLE_IMPL_H
-#define WY_TABLE_IMPL_H
+#ifndef WYI_TABLE_IMPL_H
+#define WYI_TABLE_IMPL_H
 
 #include "internal.h"
 #include "wythoff_block.h"
@@ -69,18 +69,18 @@ struct wy_table {
 };
 
 /* The plan of one block (wythoff_block.h); band 0: automatic. */
-void wy_tab_make_block_plan(plan *pl, const wy_rules *r, const wy_block *blk, wy_side side, unsigned threads,
-                            unsigned band);
+void wyi_tab_make_block_plan(plan *pl, const wy_rules *r, const wy_block *blk, wy_side side, unsigned threads,
+                             unsigned band);
 
 /* Bytes the plan needs in all (UINT64_MAX when refused outright). */
-uint64_t wy_tab_plan_total(const plan *pl);
+uint64_t wyi_tab_plan_total(const plan *pl);
 /* The largest number of options of a cell of an R x C window in side state
  * (p, h): a cell's value (a mex) never exceeds it. */
-uint64_t wy_tab_option_bound(const wy_rules *r, uint64_t R, uint64_t C, uint64_t p, uint64_t h);
+uint64_t wyi_tab_option_bound(const wy_rules *r, uint64_t R, uint64_t C, uint64_t p, uint64_t h);
 /* stream: 0 a table kept in memory; 1 rows handed out, a ring of rows kept;
  * 2 rows handed out, the whole table kept (symmetric when R <= C). */
-void wy_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols, wy_side side, wy_layout layout,
-                      unsigned threads, int stream, unsigned band);
+void wyi_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols, wy_side side, wy_layout layout,
+                       unsigned threads, int stream, unsigned band);
 
 enum { STOP_NONE = 0, STOP_CANCEL, STOP_OVERFLOW, STOP_NOMEM, STOP_SINK, STOP_BADMSG };
 
@@ -132,16 +132,16 @@ typedef struct {
 } shared;
 
 /* Large zeroed blocks (mmap with huge pages above 16 MiB). */
-void *wy_tab_big_alloc(size_t n);
-void wy_tab_big_free(void *p, size_t n);
+void *wyi_tab_big_alloc(size_t n);
+void wyi_tab_big_free(void *p, size_t n);
 
 /* Run the engine on S (S->pl, S->v, S->Kt, S->tv, S->total_cells and, for
  * a stream, S->sink set by the caller).  Returns a STOP_ code. */
-int wy_tab_engine_run(shared *S, const plan *pl, const wy_run *run);
+int wyi_tab_engine_run(shared *S, const plan *pl, const wy_run *run);
 /* The value of the terminal region in every side-state layer of the plan:
  * tv[l], l = p * nh + h.  O(layers).  NULL on allocation failure. */
-uint32_t *wy_tab_terminal_values(const wy_rules *rules, const plan *pl);
+uint32_t *wyi_tab_terminal_values(const wy_rules *rules, const plan *pl);
 /* Cells the engine computes (x <= y only when it mirrors). */
-uint64_t wy_tab_total_cells(const plan *pl);
+uint64_t wyi_tab_total_cells(const plan *pl);
 
 #endif

@@ -5,31 +5,31 @@
 
 #include <string.h>
 
-uint64_t wy_tab_plan_total(const plan *pl)
+uint64_t wyi_tab_plan_total(const plan *pl)
 {
     if (pl->too_many)
         return UINT64_MAX;
-    return wy_sat_add(wy_sat_add(wy_sat_add(pl->table_bytes, pl->line_bytes), wy_sat_add(pl->mod_bytes, pl->misc_bytes)),
+    return wyi_sat_add(wyi_sat_add(wyi_sat_add(pl->table_bytes, pl->line_bytes), wyi_sat_add(pl->mod_bytes, pl->misc_bytes)),
                    pl->thread_bytes);
 }
 
-uint64_t wy_tab_option_bound(const wy_rules *r, uint64_t R, uint64_t C, uint64_t p, uint64_t h)
+uint64_t wyi_tab_option_bound(const wy_rules *r, uint64_t R, uint64_t C, uint64_t p, uint64_t h)
 {
     uint64_t N = r->max ? r->max : UINT64_MAX;
     uint64_t X = R ? R - 1 : 0, Y = C ? C - 1 : 0;
     uint64_t a = min64(X, N), b = min64(Y, N);
-    uint64_t n = wy_sat_add(a, b);
+    uint64_t n = wyi_sat_add(a, b);
     if (r->game == WY_GAME_WYTHOFF)
-        n = wy_sat_add(n, min64(a, b));
+        n = wyi_sat_add(n, min64(a, b));
     if (r->mod)
-        n = wy_sat_add(n, wy_sat_mul(a, b / r->mod + 1));
-    n = wy_sat_add(n, h + (p > 0));
+        n = wyi_sat_add(n, wyi_sat_mul(a, b / r->mod + 1));
+    n = wyi_sat_add(n, h + (p > 0));
     return n < h + 1 ? h + 1 : n; /* the terminal region's value is at most h + 1 */
 }
 
 uint64_t wy_table_value_bound(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side)
 {
-    return wy_tab_option_bound(rules, rows, cols, side.pass, side.heap);
+    return wyi_tab_option_bound(rules, rows, cols, side.pass, side.heap);
 }
 
 static size_t line_words(uint64_t maxval)
@@ -42,8 +42,8 @@ static size_t line_words(uint64_t maxval)
     return (size_t)w;
 }
 
-void wy_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols, wy_side side, wy_layout layout,
-                      unsigned threads, int stream, unsigned band)
+void wyi_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols, wy_side side, wy_layout layout,
+                       unsigned threads, int stream, unsigned band)
 {
     /* stream: 0 a table kept in memory; 1 rows handed out, a ring of rows
      * kept; 2 rows handed out, the whole table kept (symmetric when R <= C) */
@@ -75,7 +75,7 @@ void wy_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols,
         if ((uint64_t)r->mod <= reach)
             pl->modmode = r->max ? 2 : 1;
     }
-    pl->bound = wy_tab_option_bound(r, pl->R, pl->C, side.pass, side.heap);
+    pl->bound = wyi_tab_option_bound(r, pl->R, pl->C, side.pass, side.heap);
     pl->cw = pl->bound <= 0xffff ? 2 : 4;
     if (!stream && (pl->modmode == 1 || pl->bound > 0xffff))
         pl->cw = 2; /* optimistic: restarted with 4 if a value exceeds 65535 */
@@ -108,43 +108,43 @@ void wy_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols,
     pl->T = T;
 
     uint64_t nlines = (uint64_t)pl->C + (pl->wyt ? (uint64_t)pl->R + pl->C - 1 : 0);
-    uint64_t dense_bytes = wy_sat_mul(wy_sat_mul(wy_sat_mul(nlines, pl->W), 8), pl->nl);
-    dense_bytes = wy_sat_add(dense_bytes, wy_sat_mul(wy_sat_mul(nlines, 4), pl->nl));
-    uint64_t row_bytes = wy_sat_mul(wy_sat_mul(pl->C, pl->cw), pl->nl);
+    uint64_t dense_bytes = wyi_sat_mul(wyi_sat_mul(wyi_sat_mul(nlines, pl->W), 8), pl->nl);
+    dense_bytes = wyi_sat_add(dense_bytes, wyi_sat_mul(wyi_sat_mul(nlines, 4), pl->nl));
+    uint64_t row_bytes = wyi_sat_mul(wyi_sat_mul(pl->C, pl->cw), pl->nl);
     pl->keep = pl->R;
     pl->slots = nbands;
     if (stream == 2)
-        pl->misc_bytes = wy_sat_mul(pl->C, 4); /* the row handed out */
+        pl->misc_bytes = wyi_sat_mul(pl->C, 4); /* the row handed out */
     if (stream == 1) {
         uint32_t back = pl->N != UINT32_MAX ? (uint32_t)min64((uint64_t)pl->N + 1, pl->R) : 0;
         uint64_t slots = (uint64_t)T + 2 + ((uint64_t)back + B - 1) / B;
-        uint64_t keep = wy_sat_mul(slots, B);
+        uint64_t keep = wyi_sat_mul(slots, B);
         if (keep >= pl->R) {
             keep = pl->R;
             slots = nbands;
         }
         pl->keep = (uint32_t)keep;
         pl->slots = (uint32_t)slots;
-        pl->misc_bytes = wy_sat_mul(pl->C, 4); /* the row handed out */
+        pl->misc_bytes = wyi_sat_mul(pl->C, 4); /* the row handed out */
     }
-    pl->table_bytes = wy_sat_mul(row_bytes, pl->keep);
-    pl->misc_bytes = wy_sat_add(pl->misc_bytes, wy_sat_add(sizeof(wy_table) + 4096, wy_sat_mul(nbands, 4 * PROG_STRIDE)));
+    pl->table_bytes = wyi_sat_mul(row_bytes, pl->keep);
+    pl->misc_bytes = wyi_sat_add(pl->misc_bytes, wyi_sat_add(sizeof(wy_table) + 4096, wyi_sat_mul(nbands, 4 * PROG_STRIDE)));
     /* the terminal values (8 bytes a layer while computed, then 4) */
-    pl->misc_bytes = wy_sat_add(pl->misc_bytes, (uint64_t)pl->nl * 12 + pl->nh + 3);
+    pl->misc_bytes = wyi_sat_add(pl->misc_bytes, (uint64_t)pl->nl * 12 + pl->nh + 3);
     /* per thread: the band's row bitsets and pointers, the option marks
      * and, with an extra heap in the layers, one more bitset */
-    uint64_t per_thread = wy_sat_add(wy_sat_mul(wy_sat_mul((uint64_t)B * pl->nl, pl->W), 8),
-                                     wy_sat_mul(pl->W, 64 * 4 + (pl->nh > 1 ? 8 : 0)));
-    per_thread = wy_sat_add(per_thread, (uint64_t)B * pl->nl * 4);
-    pl->thread_bytes = wy_sat_mul(per_thread, T);
+    uint64_t per_thread = wyi_sat_add(wyi_sat_mul(wyi_sat_mul((uint64_t)B * pl->nl, pl->W), 8),
+                                      wyi_sat_mul(pl->W, 64 * 4 + (pl->nh > 1 ? 8 : 0)));
+    per_thread = wyi_sat_add(per_thread, (uint64_t)B * pl->nl * 4);
+    pl->thread_bytes = wyi_sat_mul(per_thread, T);
     if (pl->modmode == 1) {
-        pl->mod_bytes = wy_sat_mul(wy_sat_mul(wy_sat_mul(pl->M, pl->W), 64 * 4), pl->nl);
+        pl->mod_bytes = wyi_sat_mul(wyi_sat_mul(wyi_sat_mul(pl->M, pl->W), 64 * 4), pl->nl);
         if (pl->M <= MOD_BITS_MAX) /* the sorted entries, the class bitsets, the buckets */
-            pl->mod_bytes = wy_sat_add(wy_sat_mul(pl->mod_bytes, 2),
-                                    wy_sat_add(wy_sat_mul(wy_sat_mul(pl->M, pl->W), 8 * (uint64_t)pl->nl),
-                                            wy_sat_mul((uint64_t)pl->C + 1, 4 * (uint64_t)pl->nl)));
+            pl->mod_bytes = wyi_sat_add(wyi_sat_mul(pl->mod_bytes, 2),
+                                    wyi_sat_add(wyi_sat_mul(wyi_sat_mul(pl->M, pl->W), 8 * (uint64_t)pl->nl),
+                                            wyi_sat_mul((uint64_t)pl->C + 1, 4 * (uint64_t)pl->nl)));
     }
-    uint64_t cap = pl->table_bytes > ((uint64_t)1 << 29) / 4 ? wy_sat_mul(pl->table_bytes, 4) : ((uint64_t)1 << 29);
+    uint64_t cap = pl->table_bytes > ((uint64_t)1 << 29) / 4 ? wyi_sat_mul(pl->table_bytes, 4) : ((uint64_t)1 << 29);
     /* the sparse layout reads a column or diagonal from the table, O(rows)
      * per cell: chosen for narrow windows and short bounded moves only */
     if (stream == 1)
@@ -159,15 +159,15 @@ void wy_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols,
 
 /* A block: the stream plan (rows computed whole, a ring of them kept) of
  * the whole window for its band height, then the sizes of one block. */
-void wy_tab_make_block_plan(plan *pl, const wy_rules *r, const wy_block *blk, wy_side side, unsigned threads,
-                            unsigned band)
+void wyi_tab_make_block_plan(plan *pl, const wy_rules *r, const wy_block *blk, wy_side side, unsigned threads,
+                             unsigned band)
 {
     const uint32_t R = blk->rows;
     /* the band height must be the same on every rank: from R alone */
     uint32_t B = band ? band : R >= 4 * MAX_BAND ? MAX_BAND : (R / 4 ? R / 4 : 1);
     if (B > MAX_BAND)
         B = MAX_BAND;
-    wy_tab_make_plan(pl, r, blk->rows, blk->cols, side, WY_LAYOUT_DENSE, threads, 1, B);
+    wyi_tab_make_plan(pl, r, blk->rows, blk->cols, side, WY_LAYOUT_DENSE, threads, 1, B);
     if (pl->too_many)
         return;
     pl->block = 1;
@@ -187,24 +187,24 @@ void wy_tab_make_block_plan(plan *pl, const wy_rules *r, const wy_block *blk, wy
      * one is received: CW + T * B, two bands spare */
     pl->dslots = pl->wyt ? pl->CW + (pl->T + 2) * pl->B : 0;
     uint64_t nlines = (uint64_t)pl->CW + pl->dslots;
-    pl->line_bytes = wy_sat_add(wy_sat_mul(wy_sat_mul(wy_sat_mul(nlines, pl->W), 8), pl->nl),
-                                wy_sat_mul(wy_sat_mul(nlines, 4), pl->nl));
-    pl->table_bytes = wy_sat_mul(wy_sat_mul(wy_sat_mul(pl->Cst, 4), pl->nl), pl->keep);
+    pl->line_bytes = wyi_sat_add(wyi_sat_mul(wyi_sat_mul(wyi_sat_mul(nlines, pl->W), 8), pl->nl),
+                                 wyi_sat_mul(wyi_sat_mul(nlines, 4), pl->nl));
+    pl->table_bytes = wyi_sat_mul(wyi_sat_mul(wyi_sat_mul(pl->Cst, 4), pl->nl), pl->keep);
     /* the rows handed out, and one message each way: the band's row
      * bitsets, the diagonals crossing, the halo cells */
-    uint64_t bits = wy_sat_mul(wy_sat_mul((uint64_t)2 * pl->B, pl->nl), wy_sat_add(wy_sat_mul(pl->W, 8), 8));
-    uint64_t msg = wy_sat_add(wy_sat_add(64, bits), wy_sat_mul(wy_sat_mul((uint64_t)pl->B * pl->nl, pl->halo), 4));
-    pl->misc_bytes = wy_sat_add(wy_sat_add(pl->misc_bytes, wy_sat_mul(msg, 2)), wy_sat_mul((uint64_t)pl->B * pl->CW, 4));
+    uint64_t bits = wyi_sat_mul(wyi_sat_mul((uint64_t)2 * pl->B, pl->nl), wyi_sat_add(wyi_sat_mul(pl->W, 8), 8));
+    uint64_t msg = wyi_sat_add(wyi_sat_add(64, bits), wyi_sat_mul(wyi_sat_mul((uint64_t)pl->B * pl->nl, pl->halo), 4));
+    pl->misc_bytes = wyi_sat_add(wyi_sat_add(pl->misc_bytes, wyi_sat_mul(msg, 2)), wyi_sat_mul((uint64_t)pl->B * pl->CW, 4));
     if (pl->modmode == 1) /* the classes seen to the left */
-        pl->mod_bytes = wy_sat_add(pl->mod_bytes, wy_sat_mul(wy_sat_mul(wy_sat_mul(pl->M, pl->W), 8), pl->nl));
+        pl->mod_bytes = wyi_sat_add(pl->mod_bytes, wyi_sat_mul(wyi_sat_mul(wyi_sat_mul(pl->M, pl->W), 8), pl->nl));
 }
 
 uint64_t wy_table_estimate_run(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side, wy_layout layout,
                                const wy_run *run)
 {
     plan pl;
-    wy_tab_make_plan(&pl, rules, rows, cols, side, layout, run ? run->threads : 1, 0, run ? run->band : 0);
-    return wy_tab_plan_total(&pl);
+    wyi_tab_make_plan(&pl, rules, rows, cols, side, layout, run ? run->threads : 1, 0, run ? run->band : 0);
+    return wyi_tab_plan_total(&pl);
 }
 
 uint64_t wy_table_estimate_layout(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,
@@ -225,10 +225,10 @@ uint64_t wy_table_stream_estimate(const wy_rules *rules, uint32_t rows, uint32_t
      * table (rows > cols), the whole table, a ring of rows; so it succeeds
      * exactly when the smallest fits */
     plan pl;
-    wy_tab_make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_DENSE, threads, 1, 0);
-    uint64_t best = wy_tab_plan_total(&pl);
-    wy_tab_make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_AUTO, threads, 2, 0);
-    uint64_t whole = wy_tab_plan_total(&pl);
+    wyi_tab_make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_DENSE, threads, 1, 0);
+    uint64_t best = wyi_tab_plan_total(&pl);
+    wyi_tab_make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_AUTO, threads, 2, 0);
+    uint64_t whole = wyi_tab_plan_total(&pl);
     if (whole <= SIZE_MAX / 2 && whole < best)
         best = whole;
     if (rows > cols) {
@@ -244,8 +244,8 @@ uint64_t wy_table_work(const wy_rules *rules, uint32_t rows, uint32_t cols, wy_s
     if (!rows || !cols || wy_side_check(rules, side, NULL, 0) != WY_OK)
         return UINT64_MAX;
     plan pl;
-    wy_tab_make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_AUTO, 1, 0, 0);
+    wyi_tab_make_plan(&pl, rules, rows, cols, side, WY_LAYOUT_AUTO, 1, 0, 0);
     if (pl.too_many)
         return UINT64_MAX;
-    return wy_sat_mul(wy_tab_total_cells(&pl), pl.nl);
+    return wyi_sat_mul(wyi_tab_total_cells(&pl), pl.nl);
 }

@@ -144,8 +144,8 @@ static char *terminal_proof(const wy_automaton *a, const char *name, wy_status *
 {
     const wy_automaton_info *in = wy_automaton_get_info(a);
     if (!name_ok(name)) {
-        *status = wy_fail(WY_EINVAL, err, errlen,
-                          "a Walnut word automaton's name: an upper-case letter, then letters, digits or _ (at most 40)");
+        *status = wyi_fail(WY_EINVAL, err, errlen,
+                           "a Walnut word automaton's name: an upper-case letter, then letters, digits or _ (at most 40)");
         return NULL;
     }
     const unsigned K = in->rules.terminal;
@@ -177,7 +177,7 @@ static char *terminal_proof(const wy_automaton *a, const char *name, wy_status *
                   "eval wtg_else \"?msd_fib An (n>=2 & ~(Em $wtc(n,m))) => $wtg(n)\";\n");
     }
     if (!s.b)
-        *status = wy_fail(WY_ERANGE, err, errlen, "out of memory for the Walnut file");
+        *status = wyi_fail(WY_ERANGE, err, errlen, "out of memory for the Walnut file");
     return s.b;
 }
 
@@ -193,16 +193,16 @@ char *wy_automaton_walnut_proof(const wy_automaton *a, const char *name, const w
     if (wyt && r->has_terminal && in->value == 0 && r->terminal < 1000000)
         return terminal_proof(a, name, status, err, errlen);
     if (!wyt || r->has_terminal || in->value != 1) {
-        *status = wy_fail(WY_EINVAL, err, errlen,
-                          "the Walnut proof is written for the value-1 layer of wythoff and the P-positions of wythoff+terminal=K (this automaton: value %" PRIu64
-                          " of %s)",
-                          in->value, rules_text);
+        *status = wyi_fail(WY_EINVAL, err, errlen,
+                           "the Walnut proof is written for the value-1 layer of wythoff and the P-positions of wythoff+terminal=K (this automaton: value %" PRIu64
+                           " of %s)",
+                           in->value, rules_text);
         return NULL;
     }
     if (!name || !name[0] || name[0] < 'A' || name[0] > 'Z' || strlen(name) > 40 ||
         strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != strlen(name)) {
-        *status = wy_fail(WY_EINVAL, err, errlen,
-                          "a Walnut word automaton's name: an upper-case letter, then letters, digits or _ (at most 40)");
+        *status = wyi_fail(WY_EINVAL, err, errlen,
+                           "a Walnut word automaton's name: an upper-case letter, then letters, digits or _ (at most 40)");
         return NULL;
     }
     sbuf s = {malloc(8192), 0, 8192};
@@ -268,6 +268,6 @@ char *wy_automaton_walnut_proof(const wy_automaton *a, const char *name, const w
         sb_printf(&s, "\";\n");
     }
     if (!s.b)
-        *status = wy_fail(WY_ERANGE, err, errlen, "out of memory for the Walnut file");
+        *status = wyi_fail(WY_ERANGE, err, errlen, "out of memory for the Walnut file");
     return s.b;
 }

@@ -27,7 +27,7 @@ wy_status wy_plot_array_png(const uint32_t *v, uint32_t rows, uint32_t cols, uin
 {
     if (!v || !write || rows == 0 || cols == 0 || rows > WY_PLOT_HEATMAP_MAX || cols > WY_PLOT_HEATMAP_MAX ||
         cell > 64) {
-        wy__plot_err(err, errlen, "bad array plot: %u x %u cells (1 to %u a side), cell %u (0 to 64)", rows, cols,
+        pl_plot_err(err, errlen, "bad array plot: %u x %u cells (1 to %u a side), cell %u (0 to 64)", rows, cols,
                      WY_PLOT_HEATMAP_MAX, cell);
         return WY_EINVAL;
     }
@@ -40,46 +40,46 @@ wy_status wy_plot_array_png(const uint32_t *v, uint32_t rows, uint32_t cols, uin
     const uint32_t W = rows * cell + L + R, H = cols * cell + T + B;
     uint8_t *img = malloc((size_t)W * H * 3);
     if (!img) {
-        wy__plot_err(err, errlen, "out of memory for a %u x %u picture", W, H);
+        pl_plot_err(err, errlen, "out of memory for a %u x %u picture", W, H);
         return WY_ERANGE;
     }
-    wy__fill(img, W, H, 0, 0, W, H, wy_palette_background);
+    pl_fill(img, W, H, 0, 0, W, H, pl_palette_background);
     static const uint8_t black[3] = {0, 0, 0};
     for (uint32_t x = 0; x < rows; x++)
         for (uint32_t y = 0; y < cols; y++) {
             const uint32_t c = v[(size_t)x * cols + y];
             const uint8_t *rgb = black;
             if (c != none)
-                rgb = wy_palette_seq[vmax ? (unsigned)((uint64_t)(c > vmax ? vmax : c) * 255 / vmax) : 0];
-            wy__fill(img, W, H, (int64_t)L + (int64_t)x * cell, (int64_t)T + (int64_t)(cols - 1 - y) * cell, cell,
+                rgb = pl_palette_seq[vmax ? (unsigned)((uint64_t)(c > vmax ? vmax : c) * 255 / vmax) : 0];
+            pl_fill(img, W, H, (int64_t)L + (int64_t)x * cell, (int64_t)T + (int64_t)(cols - 1 - y) * cell, cell,
                      cell, rgb);
         }
     /* frame, corner labels, axis names, title */
-    const uint8_t *ink = wy_palette_ink;
-    wy__fill(img, W, H, L - 1, T - 1, (int64_t)rows * cell + 2, 1, ink);
-    wy__fill(img, W, H, L - 1, (int64_t)T + (int64_t)cols * cell, (int64_t)rows * cell + 2, 1, ink);
-    wy__fill(img, W, H, L - 1, T - 1, 1, (int64_t)cols * cell + 2, ink);
-    wy__fill(img, W, H, (int64_t)L + (int64_t)rows * cell, T - 1, 1, (int64_t)cols * cell + 2, ink);
+    const uint8_t *ink = pl_palette_ink;
+    pl_fill(img, W, H, L - 1, T - 1, (int64_t)rows * cell + 2, 1, ink);
+    pl_fill(img, W, H, L - 1, (int64_t)T + (int64_t)cols * cell, (int64_t)rows * cell + 2, 1, ink);
+    pl_fill(img, W, H, L - 1, T - 1, 1, (int64_t)cols * cell + 2, ink);
+    pl_fill(img, W, H, (int64_t)L + (int64_t)rows * cell, T - 1, 1, (int64_t)cols * cell + 2, ink);
     char buf[64];
     const int64_t base = (int64_t)T + (int64_t)cols * cell + 4;
-    wy_font_draw(img, W, H, L, base, "0", s, ink);
+    pl_font_draw(img, W, H, L, base, "0", s, ink);
     snprintf(buf, sizeof buf, "%u", rows - 1);
-    wy_font_draw(img, W, H, (int64_t)L + (int64_t)rows * cell - wy_font_text_width(buf, s), base, buf, s, ink);
-    wy_font_draw(img, W, H, (int64_t)L + (int64_t)rows * cell / 2 - 2, base + 12, "a", s, ink);
-    wy_font_draw(img, W, H, L - 4 - wy_font_text_width("0", s), (int64_t)T + (int64_t)cols * cell - 8, "0", s, ink);
+    pl_font_draw(img, W, H, (int64_t)L + (int64_t)rows * cell - pl_font_text_width(buf, s), base, buf, s, ink);
+    pl_font_draw(img, W, H, (int64_t)L + (int64_t)rows * cell / 2 - 2, base + 12, "a", s, ink);
+    pl_font_draw(img, W, H, L - 4 - pl_font_text_width("0", s), (int64_t)T + (int64_t)cols * cell - 8, "0", s, ink);
     snprintf(buf, sizeof buf, "%u", cols - 1);
-    wy_font_draw(img, W, H, (int64_t)L - 4 - wy_font_text_width(buf, s), T, buf, s, ink);
-    wy_font_draw(img, W, H, 8, (int64_t)T + (int64_t)cols * cell / 2 - 4, "b", s, ink);
+    pl_font_draw(img, W, H, (int64_t)L - 4 - pl_font_text_width(buf, s), T, buf, s, ink);
+    pl_font_draw(img, W, H, 8, (int64_t)T + (int64_t)cols * cell / 2 - 4, "b", s, ink);
     char t[512];
-    wy__ascii_text(t, sizeof t, title ? title : "");
-    wy_font_draw(img, W, H, L, 8, t, s, ink);
+    pl_ascii_text(t, sizeof t, title ? title : "");
+    pl_font_draw(img, W, H, L, 8, t, s, ink);
     char geometry[320];
     snprintf(geometry, sizeof geometry,
              "style=array rows=%u cols=%u width=%u height=%u left=%u top=%u cell=%u block=1 cells-x=%u cells-y=%u "
              "orientation=x-right-y-up vmax=%llu",
              rows, cols, W, H, L, T, cell, rows, cols, (unsigned long long)vmax);
     const char *text[] = {"Software", "wythoff " WY_VERSION, "Title", t, "wythoff-geometry", geometry};
-    wy_status st = wy__png_write(img, W, H, NULL, 0, text, 3, write, ctx, err, errlen);
+    wy_status st = pl_png_write(img, W, H, NULL, 0, text, 3, write, ctx, err, errlen);
     free(img);
     return st;
 }

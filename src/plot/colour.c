@@ -16,13 +16,13 @@ void wy_plot_heat_rgb(uint64_t v, uint64_t vmax, uint8_t rgb[3])
         unsigned __int128 q = (unsigned __int128)v * 255u / vmax;
         i = (unsigned)q;
     }
-    memcpy(rgb, wy_palette_seq[i], 3);
+    memcpy(rgb, pl_palette_seq[i], 3);
 }
 
 void wy_plot_set_rgb(unsigned m, uint8_t rgb[3])
 {
     if (m < 1 || m > 7)
         m = 1;
-    memcpy(rgb, wy_palette_sets[m - 1], 3);
+    memcpy(rgb, pl_palette_sets[m - 1], 3);
 }
 

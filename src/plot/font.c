@@ -20,10 +20,10 @@
 
 #define NGLYPH 95
 
-/* Each row is a string of WY_FONT_W characters; the array leaves room for
- * its terminating NUL, which wy_font_bits checks (a sixth character, or a
+/* Each row is a string of PL_FONT_W characters; the array leaves room for
+ * its terminating NUL, which pl_font_bits checks (a sixth character, or a
  * missing glyph of zeros, is reported as malformed). */
-static const char glyph[NGLYPH][WY_FONT_H][WY_FONT_W + 1] = {
+static const char glyph[NGLYPH][PL_FONT_H][PL_FONT_W + 1] = {
     [' ' - ' '] = {".....",
                    ".....",
                    ".....",
@@ -881,39 +881,39 @@ static const char glyph[NGLYPH][WY_FONT_H][WY_FONT_W + 1] = {
                    "....."},
 };
 
-unsigned wy_font_bits(unsigned char c, unsigned row)
+unsigned pl_font_bits(unsigned char c, unsigned row)
 {
-    if (row >= WY_FONT_H)
+    if (row >= PL_FONT_H)
         return 0;
     if (c < 32 || c > 126)
         c = '?';
     const char *p = glyph[c - 32][row];
     unsigned bits = 0, bad = 0;
-    for (unsigned i = 0; i < WY_FONT_W; i++) {
+    for (unsigned i = 0; i < PL_FONT_W; i++) {
         bits <<= 1;
         if (p[i] == '#')
             bits |= 1;
         else if (p[i] != '.')
             bad = 1;
     }
-    if (p[WY_FONT_W] != '\0')
+    if (p[PL_FONT_W] != '\0')
         bad = 1;
     return bad ? bits | 32u : bits;
 }
 
-/* (n * WY_FONT_ADVANCE - 1) * s for n = strlen(text) > 0, or 0; UINT64_MAX
+/* (n * PL_FONT_ADVANCE - 1) * s for n = strlen(text) > 0, or 0; UINT64_MAX
  * if that does not fit. */
 static uint64_t text_width64(const char *text, unsigned s)
 {
     size_t n = strlen(text);
     if (n == 0 || s == 0)
         return 0;
-    if (n > (UINT64_MAX - 1) / WY_FONT_ADVANCE / s)
+    if (n > (UINT64_MAX - 1) / PL_FONT_ADVANCE / s)
         return UINT64_MAX;
-    return ((uint64_t)n * WY_FONT_ADVANCE - 1) * s;
+    return ((uint64_t)n * PL_FONT_ADVANCE - 1) * s;
 }
 
-uint32_t wy_font_text_width(const char *text, unsigned s)
+uint32_t pl_font_text_width(const char *text, unsigned s)
 {
     uint64_t wd = text_width64(text, s);
     return wd > UINT32_MAX ? UINT32_MAX : (uint32_t)wd;
@@ -942,16 +942,16 @@ static int clip(int64_t start, uint64_t len, uint32_t size, uint32_t *lo, uint32
 }
 
 /* Whether the point (u, v) of the text at scale 1 ... s, in pixels from the
- * top-left corner of its bounding box (u < width, v < WY_FONT_H * s), is set. */
+ * top-left corner of its bounding box (u < width, v < PL_FONT_H * s), is set. */
 static int text_pixel(const char *text, unsigned s, uint64_t u, uint64_t v)
 {
     uint64_t fu = u / s, fv = v / s;
-    uint64_t i = fu / WY_FONT_ADVANCE;
-    unsigned col = (unsigned)(fu % WY_FONT_ADVANCE);
-    if (col >= WY_FONT_W)
+    uint64_t i = fu / PL_FONT_ADVANCE;
+    unsigned col = (unsigned)(fu % PL_FONT_ADVANCE);
+    if (col >= PL_FONT_W)
         return 0;
-    unsigned bits = wy_font_bits((unsigned char)text[i], (unsigned)fv);
-    return (bits >> (WY_FONT_W - 1 - col)) & 1;
+    unsigned bits = pl_font_bits((unsigned char)text[i], (unsigned)fv);
+    return (bits >> (PL_FONT_W - 1 - col)) & 1;
 }
 
 static void put(uint8_t *img, uint32_t w, uint32_t px, uint32_t py, const uint8_t rgb[3])
@@ -962,12 +962,12 @@ static void put(uint8_t *img, uint32_t w, uint32_t px, uint32_t py, const uint8_
     p[2] = rgb[2];
 }
 
-void wy_font_draw(uint8_t *img, uint32_t w, uint32_t h, int64_t x, int64_t y, const char *text, unsigned s,
+void pl_font_draw(uint8_t *img, uint32_t w, uint32_t h, int64_t x, int64_t y, const char *text, unsigned s,
                   const uint8_t rgb[3])
 {
     uint64_t tw = text_width64(text, s);
     uint32_t x0, x1, y0, y1;
-    if (tw == UINT64_MAX || !clip(x, tw, w, &x0, &x1) || !clip(y, (uint64_t)WY_FONT_H * s, h, &y0, &y1))
+    if (tw == UINT64_MAX || !clip(x, tw, w, &x0, &x1) || !clip(y, (uint64_t)PL_FONT_H * s, h, &y0, &y1))
         return;
     for (uint32_t py = y0; py < y1; py++) {
         uint64_t v = (uint64_t)py - (uint64_t)y; /* py - y >= 0, modulo 2^64 */
@@ -977,12 +977,12 @@ void wy_font_draw(uint8_t *img, uint32_t w, uint32_t h, int64_t x, int64_t y, co
     }
 }
 
-void wy_font_draw_up(uint8_t *img, uint32_t w, uint32_t h, int64_t x, int64_t y, const char *text, unsigned s,
+void pl_font_draw_up(uint8_t *img, uint32_t w, uint32_t h, int64_t x, int64_t y, const char *text, unsigned s,
                      const uint8_t rgb[3])
 {
     uint64_t tw = text_width64(text, s);
     uint32_t x0, x1, y0, y1;
-    if (tw == UINT64_MAX || !clip(x, (uint64_t)WY_FONT_H * s, w, &x0, &x1) || !clip(y, tw, h, &y0, &y1))
+    if (tw == UINT64_MAX || !clip(x, (uint64_t)PL_FONT_H * s, w, &x0, &x1) || !clip(y, tw, h, &y0, &y1))
         return;
     /* Image pixel (x + a, y + b) shows the text's pixel (u, v) = (tw - 1 - b, a):
        the glyphs' tops face left and the text starts at the bottom. */

@@ -4,7 +4,7 @@
 #include "palette.h"
 
 /* OKLCh path L 0.25..0.93, hue 292..105 degrees, equal OKLab steps. */
-const uint8_t wy_palette_seq[256][3] = {
+const uint8_t pl_palette_seq[256][3] = {
     { 38, 12, 84}, /* 0 */
     { 38, 13, 85}, /* 1 */
     { 38, 15, 86}, /* 2 */
@@ -263,7 +263,7 @@ const uint8_t wy_palette_seq[256][3] = {
     {249,237, 88}, /* 255 */
 };
 
-const uint8_t wy_palette_sets[7][3] = {
+const uint8_t pl_palette_sets[7][3] = {
     { 26,102,224}, /* 0, mask 1: A only: blue */
     {221, 96,  0}, /* 1, mask 2: B only: orange */
     { 75, 31,114}, /* 2, mask 3: A and B: dark purple */
@@ -273,8 +273,8 @@ const uint8_t wy_palette_sets[7][3] = {
     { 16, 16, 16}, /* 6, mask 7: A, B and C: near-black */
 };
 
-const uint8_t wy_palette_background[3] = {255,255,255}; /* #ffffff */
-const uint8_t wy_palette_ink[3] = { 34, 34, 34}; /* #222222 */
-const uint8_t wy_palette_grid[3] = {212,212,212}; /* #d4d4d4 */
-const uint8_t wy_palette_pcell[3] = {198, 40, 40}; /* #c62828 */
-const uint8_t wy_palette_pcell_ink[3] = {255,255,255}; /* #ffffff */
+const uint8_t pl_palette_background[3] = {255,255,255}; /* #ffffff */
+const uint8_t pl_palette_ink[3] = { 34, 34, 34}; /* #222222 */
+const uint8_t pl_palette_grid[3] = {212,212,212}; /* #d4d4d4 */
+const uint8_t pl_palette_pcell[3] = {198, 40, 40}; /* #c62828 */
+const uint8_t pl_palette_pcell_ink[3] = {255,255,255}; /* #ffffff */

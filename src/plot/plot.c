@@ -67,7 +67,7 @@ uint64_t wy_plot_estimate(const wy_plot_spec *sp)
 /* ------------------------------------------------------------------ */
 
 typedef struct {
-    wy__scene *sc;
+    pl_scene *sc;
     uint32_t rows, cols, block;
     unsigned bit;
     uint64_t g;
@@ -100,12 +100,12 @@ static int mark_row(void *ctx, uint32_t x, const uint32_t *v, uint32_t cols)
     return 0;
 }
 
-static wy_status dots_data(wy__scene *sc, const wy_plot_spec *sp, const wy_run *run, char *err, size_t errlen)
+static wy_status dots_data(pl_scene *sc, const wy_plot_spec *sp, const wy_run *run, char *err, size_t errlen)
 {
     const wy_plot_geometry *g = &sc->geom;
     sc->grid = calloc((size_t)g->cells_x * g->cells_y, 1);
     if (!sc->grid) {
-        wy__plot_err(err, errlen, "out of memory");
+        pl_plot_err(err, errlen, "out of memory");
         return WY_ERANGE;
     }
     for (unsigned i = 0; i < sp->ngames; i++) {
@@ -132,7 +132,7 @@ static wy_status dots_data(wy__scene *sc, const wy_plot_spec *sp, const wy_run *
 
 /* The data of the picture: the grid of a dot plot, or the table of a
  * heatmap or table with its side state and largest value. */
-static wy_status plot_data(wy__scene *sc, const wy_plot_spec *sp, const wy_run *run, char *err, size_t errlen)
+static wy_status plot_data(pl_scene *sc, const wy_plot_spec *sp, const wy_run *run, char *err, size_t errlen)
 {
     if (sp->style == WY_PLOT_PPOS)
         return dots_data(sc, sp, run, err, errlen);
@@ -152,40 +152,40 @@ static wy_status plot_data(wy__scene *sc, const wy_plot_spec *sp, const wy_run *
 
 wy_status wy_plot(const wy_plot_spec *sp, const wy_run *run, wy_write_fn write, void *ctx, char *err, size_t errlen)
 {
-    wy__scene sc;
+    pl_scene sc;
     memset(&sc, 0, sizeof sc);
     wy_status st = wy_plot_layout(sp, &sc.geom, err, errlen);
     if (st != WY_OK)
         return st;
     if (!write) {
-        wy__plot_err(err, errlen, "no output");
+        pl_plot_err(err, errlen, "no output");
         return WY_EINVAL;
     }
     uint64_t need = wy_plot_estimate(sp);
     if (sp->mem_limit && need > sp->mem_limit) {
         char lim[32];
         wy_format_bytes(lim, sizeof lim, sp->mem_limit);
-        wy__plot_err(err, errlen, "this plot needs about %llu MiB, more than the limit of %s",
+        pl_plot_err(err, errlen, "this plot needs about %llu MiB, more than the limit of %s",
                      (unsigned long long)((need + (1u << 20) - 1) >> 20), lim);
         return WY_ERANGE;
     }
     char title[WY_PLOT_TITLE_MAX + 400];
-    wy__title_text(title, sizeof title, sp);
+    pl_title_text(title, sizeof title, sp);
     sc.title = malloc(strlen(title) + 1);
     if (!sc.title) {
-        wy__plot_err(err, errlen, "out of memory");
+        pl_plot_err(err, errlen, "out of memory");
         return WY_ERANGE;
     }
     strcpy(sc.title, title);
     sc.style = sp->style;
     st = plot_data(&sc, sp, run, err, errlen);
-    if (st == WY_OK && !wy__scene_items(&sc, sp)) {
-        wy__plot_err(err, errlen, "out of memory");
+    if (st == WY_OK && !pl_scene_items(&sc, sp)) {
+        pl_plot_err(err, errlen, "out of memory");
         st = WY_ERANGE;
     }
     if (st == WY_OK)
-        st = sp->format == WY_PLOT_PNG ? wy__plot_png(&sc, write, ctx, err, errlen)
-                                       : wy__plot_svg(&sc, write, ctx, err, errlen);
-    wy__scene_free(&sc);
+        st = sp->format == WY_PLOT_PNG ? pl_plot_png(&sc, write, ctx, err, errlen)
+                                       : pl_plot_svg(&sc, write, ctx, err, errlen);
+    pl_scene_free(&sc);
     return st;
 }

@@ -9,26 +9,26 @@
 
 #include <stdlib.h>
 
-wy_status wy__plot_png(const wy__scene *sc, wy_write_fn write, void *ctx, char *err, size_t errlen)
+wy_status pl_plot_png(const pl_scene *sc, wy_write_fn write, void *ctx, char *err, size_t errlen)
 {
     const wy_plot_geometry *g = &sc->geom;
     const uint32_t W = g->width, H = g->height;
     uint8_t *img = malloc((size_t)W * H * 3);
     if (!img) {
-        wy__plot_err(err, errlen, "out of memory for a %u x %u picture", W, H);
+        pl_plot_err(err, errlen, "out of memory for a %u x %u picture", W, H);
         return WY_ERANGE;
     }
-    wy__fill(img, W, H, 0, 0, W, H, wy_palette_background);
-    if (sc->style == WY_PLOT_HEATMAP && !wy__draw_heat(img, W, H, sc, g->left, g->top, g->cell)) {
+    pl_fill(img, W, H, 0, 0, W, H, pl_palette_background);
+    if (sc->style == WY_PLOT_HEATMAP && !pl_draw_heat(img, W, H, sc, g->left, g->top, g->cell)) {
         free(img);
-        wy__plot_err(err, errlen, "out of memory");
+        pl_plot_err(err, errlen, "out of memory");
         return WY_ERANGE;
     }
-    wy__draw_items(img, W, H, sc);
+    pl_draw_items(img, W, H, sc);
     char title[1024];
-    wy__ascii_text(title, sizeof title, sc->title);
+    pl_ascii_text(title, sizeof title, sc->title);
     const char *text[] = {"Software", "wythoff " WY_VERSION, "Title", title, "wythoff-geometry", sc->geometry};
-    wy_status st = wy__png_write(img, W, H, NULL, 0, text, 3, write, ctx, err, errlen);
+    wy_status st = pl_png_write(img, W, H, NULL, 0, text, 3, write, ctx, err, errlen);
     free(img);
     return st;
 }

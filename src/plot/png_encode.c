@@ -74,7 +74,7 @@ static void png_body(png_structp png, png_infop info, const uint8_t *img, uint32
     png_write_end(png, info);
 }
 
-wy_status wy__png_write(const uint8_t *img, uint32_t W, uint32_t H, const uint8_t (*pal)[3], unsigned npal,
+wy_status pl_png_write(const uint8_t *img, uint32_t W, uint32_t H, const uint8_t (*pal)[3], unsigned npal,
                         const char *const *text, unsigned ntext, wy_write_fn write, void *ctx, char *err, size_t errlen)
 {
     png_text chunks[8];
@@ -92,21 +92,21 @@ wy_status wy__png_write(const uint8_t *img, uint32_t W, uint32_t H, const uint8_
     sink.ctx = ctx;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
     if (!png) {
-        wy__plot_err(err, errlen, "out of memory (libpng)");
+        pl_plot_err(err, errlen, "out of memory (libpng)");
         return WY_ERANGE;
     }
     png_infop info = png_create_info_struct(png);
     if (!info) {
         png_destroy_write_struct(&png, NULL);
-        wy__plot_err(err, errlen, "out of memory (libpng)");
+        pl_plot_err(err, errlen, "out of memory (libpng)");
         return WY_ERANGE;
     }
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
         if (sink.failed)
-            wy__plot_err(err, errlen, "write error");
+            pl_plot_err(err, errlen, "write error");
         else
-            wy__plot_err(err, errlen, "PNG: %s", sink.msg);
+            pl_plot_err(err, errlen, "PNG: %s", sink.msg);
         return sink.failed ? WY_EINVAL : WY_EINTERNAL;
     }
     png_set_write_fn(png, &sink, sink_write, sink_flush);

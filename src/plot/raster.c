@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void wy__fill(uint8_t *img, uint32_t W, uint32_t H, int64_t x, int64_t y, int64_t w, int64_t h, const uint8_t *rgb)
+void pl_fill(uint8_t *img, uint32_t W, uint32_t H, int64_t x, int64_t y, int64_t w, int64_t h, const uint8_t *rgb)
 {
     int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
     int64_t x1 = x + w > (int64_t)W ? (int64_t)W : x + w, y1 = y + h > (int64_t)H ? (int64_t)H : y + h;
@@ -32,35 +32,35 @@ static int disc_in(int64_t w, int64_t i, int64_t j)
     return dx * dx + dy * dy <= d * d;
 }
 
-void wy__draw_items(uint8_t *img, uint32_t W, uint32_t H, const wy__scene *sc)
+void pl_draw_items(uint8_t *img, uint32_t W, uint32_t H, const pl_scene *sc)
 {
     for (size_t k = 0; k < sc->n; k++) {
-        const wy__item *it = &sc->items[k];
+        const pl_item *it = &sc->items[k];
         switch (it->kind) {
         case WY__RECT:
-            wy__fill(img, W, H, it->x, it->y, it->w, it->h, it->rgb);
+            pl_fill(img, W, H, it->x, it->y, it->w, it->h, it->rgb);
             break;
         case WY__DISC:
             for (int64_t j = 0; j < it->h; j++)
                 for (int64_t i = 0; i < it->w; i++)
                     if (disc_in(it->w, i, j))
-                        wy__fill(img, W, H, it->x + i, it->y + j, 1, 1, it->rgb);
+                        pl_fill(img, W, H, it->x + i, it->y + j, 1, 1, it->rgb);
             break;
         case WY__TEXT: {
             char ascii[1024];
-            wy__ascii_text(ascii, sizeof ascii, it->text);
-            wy_font_draw(img, W, H, it->x, it->y, ascii, it->s, it->rgb);
+            pl_ascii_text(ascii, sizeof ascii, it->text);
+            pl_font_draw(img, W, H, it->x, it->y, ascii, it->s, it->rgb);
             break;
         }
         case WY__TEXT_UP:
-            wy_font_draw_up(img, W, H, it->x, it->y, it->text, it->s, it->rgb);
+            pl_font_draw_up(img, W, H, it->x, it->y, it->text, it->s, it->rgb);
             break;
         }
     }
 }
 
 /* Fill the heatmap's cells from the table. */
-int wy__draw_heat(uint8_t *img, uint32_t W, uint32_t H, const wy__scene *sc, uint32_t left, uint32_t top,
+int pl_draw_heat(uint8_t *img, uint32_t W, uint32_t H, const pl_scene *sc, uint32_t left, uint32_t top,
                   uint32_t cell)
 {
     const uint32_t R = wy_table_rows(sc->table), C = wy_table_cols(sc->table);
@@ -74,9 +74,9 @@ int wy__draw_heat(uint8_t *img, uint32_t W, uint32_t H, const wy__scene *sc, uin
             int64_t px = (int64_t)left + (int64_t)x * cell, py = (int64_t)top + (int64_t)(C - 1 - y) * cell;
             if (cell == 1) {
                 if (px < W && py < H)
-                    memcpy(img + ((size_t)py * W + (size_t)px) * 3, wy_palette_seq[idx], 3);
+                    memcpy(img + ((size_t)py * W + (size_t)px) * 3, pl_palette_seq[idx], 3);
             } else {
-                wy__fill(img, W, H, px, py, cell, cell, wy_palette_seq[idx]);
+                pl_fill(img, W, H, px, py, cell, cell, pl_palette_seq[idx]);
             }
         }
     }

@@ -142,14 +142,14 @@ static void put_base64(sink *k, const uint8_t *p, size_t n)
     }
 }
 
-static wy_status heat_cells(sink *k, const wy__scene *sc, char *err, size_t errlen)
+static wy_status heat_cells(sink *k, const pl_scene *sc, char *err, size_t errlen)
 {
     const wy_plot_geometry *g = &sc->geom;
     const uint32_t R = wy_table_rows(sc->table), C = wy_table_cols(sc->table), cell = g->cell;
     if ((uint64_t)R * C <= WY_PLOT_SVG_CELLS) {
         uint32_t *row = malloc((size_t)C * sizeof *row);
         if (!row) {
-            wy__plot_err(err, errlen, "out of memory");
+            pl_plot_err(err, errlen, "out of memory");
             return WY_ERANGE;
         }
         put(k, "<g id=\"cells\">\n", 15);
@@ -180,7 +180,7 @@ static wy_status heat_cells(sink *k, const wy__scene *sc, char *err, size_t errl
     if (!row || !img) {
         free(row);
         free(img);
-        wy__plot_err(err, errlen, "out of memory");
+        pl_plot_err(err, errlen, "out of memory");
         return WY_ERANGE;
     }
     wy_status st = WY_OK;
@@ -201,9 +201,9 @@ static wy_status heat_cells(sink *k, const wy__scene *sc, char *err, size_t errl
                         sc->vmax ? (uint8_t)((uint64_t)row[ty + j] * 255 / sc->vmax) : 0;
             }
             membuf m = {NULL, 0, 0};
-            st = wy__png_write(img, tw, th, wy_palette_seq, 256, NULL, 0, mem_write, &m, err, errlen);
+            st = pl_png_write(img, tw, th, pl_palette_seq, 256, NULL, 0, mem_write, &m, err, errlen);
             if (st == WY_EINVAL) {
-                wy__plot_err(err, errlen, "out of memory for an embedded image");
+                pl_plot_err(err, errlen, "out of memory for an embedded image");
                 st = WY_ERANGE;
             }
             if (st == WY_OK) {
@@ -226,11 +226,11 @@ static wy_status heat_cells(sink *k, const wy__scene *sc, char *err, size_t errl
     return st;
 }
 
-wy_status wy__plot_svg(const wy__scene *sc, wy_write_fn write, void *ctx, char *err, size_t errlen)
+wy_status pl_plot_svg(const pl_scene *sc, wy_write_fn write, void *ctx, char *err, size_t errlen)
 {
     sink *k = malloc(sizeof *k);
     if (!k) {
-        wy__plot_err(err, errlen, "out of memory");
+        pl_plot_err(err, errlen, "out of memory");
         return WY_ERANGE;
     }
     k->write = write;
@@ -248,14 +248,14 @@ wy_status wy__plot_svg(const wy__scene *sc, wy_write_fn write, void *ctx, char *
     put(k, "</title>\n<desc id=\"wythoff-geometry\">", 37);
     put_escaped(k, sc->geometry);
     putf(k, "</desc>\n<rect id=\"background\" width=\"%u\" height=\"%u\" fill=\"", g->width, g->height);
-    put_rgb(k, wy_palette_background);
+    put_rgb(k, pl_palette_background);
     put(k, "\"/>\n", 4);
     wy_status st = WY_OK;
     if (sc->style == WY_PLOT_HEATMAP)
         st = heat_cells(k, sc, err, errlen);
     put(k, "<g font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">\n", 63);
     for (size_t i = 0; st == WY_OK && i < sc->n; i++) {
-        const wy__item *it = &sc->items[i];
+        const pl_item *it = &sc->items[i];
         switch (it->kind) {
         case WY__RECT:
             put(k, "<rect", 5);
@@ -293,7 +293,7 @@ wy_status wy__plot_svg(const wy__scene *sc, wy_write_fn write, void *ctx, char *
                 putf(k, "<text x=\"%lld\" y=\"%lld\"", (long long)it->x, (long long)(it->y + 7 * s));
             else
                 putf(k, "<text transform=\"translate(%lld %lld) rotate(-90)\"", (long long)(it->x + 7 * s),
-                     (long long)(it->y + (int64_t)wy_font_text_width(it->text, it->s)));
+                     (long long)(it->y + (int64_t)pl_font_text_width(it->text, it->s)));
             putf(k, " font-size=\"%lld\" fill=\"", (long long)(10 * s));
             put_rgb(k, it->rgb);
             put(k, "\">", 2);
@@ -318,7 +318,7 @@ wy_status wy__plot_svg(const wy__scene *sc, wy_write_fn write, void *ctx, char *
     int failed = k->failed;
     free(k);
     if (st == WY_OK && failed) {
-        wy__plot_err(err, errlen, "write error");
+        pl_plot_err(err, errlen, "write error");
         st = WY_EINVAL;
     }
     return st;

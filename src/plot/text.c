@@ -7,7 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-void wy__plot_err(char *err, size_t errlen, const char *fmt, ...)
+void pl_plot_err(char *err, size_t errlen, const char *fmt, ...)
 {
     if (!err || !errlen)
         return;
@@ -17,7 +17,7 @@ void wy__plot_err(char *err, size_t errlen, const char *fmt, ...)
     va_end(ap);
 }
 
-unsigned wy__digits(uint64_t v)
+unsigned pl_digits(uint64_t v)
 {
     unsigned d = 1;
     while (v >= 10) {
@@ -28,15 +28,15 @@ unsigned wy__digits(uint64_t v)
 }
 
 /* Width of n characters of the font at scale s. */
-uint32_t wy__text_w(size_t n, unsigned s)
+uint32_t pl_text_w(size_t n, unsigned s)
 {
-    return n ? (uint32_t)(n * WY_FONT_ADVANCE - 1) * s : 0;
+    return n ? (uint32_t)(n * PL_FONT_ADVANCE - 1) * s : 0;
 }
 
 /* Well-formed UTF-8 without control characters and without U+FFFE and
  * U+FFFF (which XML forbids): 1 (and the number of characters in *n),
  * else 0. */
-int wy__utf8_text(const char *t, size_t *n)
+int pl_utf8_text(const char *t, size_t *n)
 {
     const unsigned char *p = (const unsigned char *)t;
     size_t k = 0;
@@ -75,7 +75,7 @@ int wy__utf8_text(const char *t, size_t *n)
 }
 
 /* The text the bitmap font can draw: every character beyond ASCII as '?'. */
-void wy__ascii_text(char *out, size_t cap, const char *t)
+void pl_ascii_text(char *out, size_t cap, const char *t)
 {
     size_t k = 0;
     for (const unsigned char *p = (const unsigned char *)t; *p && k + 1 < cap; p++) {

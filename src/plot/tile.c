@@ -32,16 +32,16 @@ static unsigned block_marks(const wy_tile_spec *t, uint64_t x0, uint64_t y0, uin
 wy_status wy_plot_tile(const wy_tile_spec *t, wy_write_fn write, void *ctx, char *err, size_t errlen)
 {
     if (!t || !t->table || !write)
-        return wy__plot_err(err, errlen, "tile: no table"), WY_EINVAL;
+        return pl_plot_err(err, errlen, "tile: no table"), WY_EINVAL;
     if (t->zoom < WY_TILE_ZOOM_MIN || t->zoom > WY_TILE_ZOOM_MAX)
-        return wy__plot_err(err, errlen, "tile zoom %d out of range (%d to %d)", t->zoom, WY_TILE_ZOOM_MIN,
+        return pl_plot_err(err, errlen, "tile zoom %d out of range (%d to %d)", t->zoom, WY_TILE_ZOOM_MIN,
                             WY_TILE_ZOOM_MAX),
                WY_EINVAL;
     if (t->size < 1 || t->size > WY_TILE_SIZE_MAX)
-        return wy__plot_err(err, errlen, "tile size %u out of range (1 to %u)", t->size, WY_TILE_SIZE_MAX),
+        return pl_plot_err(err, errlen, "tile size %u out of range (1 to %u)", t->size, WY_TILE_SIZE_MAX),
                WY_EINVAL;
     if (t->vmax < 1)
-        return wy__plot_err(err, errlen, "tile: vmax must be at least 1"), WY_EINVAL;
+        return pl_plot_err(err, errlen, "tile: vmax must be at least 1"), WY_EINVAL;
     const uint32_t W = t->size;
     /* positions per pixel (n) or pixels per position (px) */
     const uint64_t n = t->zoom >= 0 ? (uint64_t)1 << t->zoom : 1;
@@ -54,7 +54,7 @@ wy_status wy_plot_tile(const wy_tile_spec *t, wy_write_fn write, void *ctx, char
     const uint64_t R = wy_table_rows(t->table), C = wy_table_cols(t->table);
     uint8_t *img = malloc((size_t)W * W * 3);
     if (!img)
-        return wy__plot_err(err, errlen, "out of memory for a %u x %u tile", W, W), WY_ERANGE;
+        return pl_plot_err(err, errlen, "out of memory for a %u x %u tile", W, W), WY_ERANGE;
     static const uint8_t grey[3] = {216, 216, 216}, white[3] = {255, 255, 255};
     for (uint32_t j = 0; j < W; j++) {      /* pixel row, top first */
         const uint64_t row_from_bottom = W - 1 - j;
@@ -89,7 +89,7 @@ wy_status wy_plot_tile(const wy_tile_spec *t, wy_write_fn write, void *ctx, char
              (unsigned long long)x0, (unsigned long long)(x0 + span - 1), (unsigned long long)y0,
              (unsigned long long)(y0 + span - 1), W);
     const char *text[2] = {"wythoff-tile", geom};
-    wy_status st = wy__png_write(img, W, W, NULL, 0, text, 1, write, ctx, err, errlen);
+    wy_status st = pl_png_write(img, W, W, NULL, 0, text, 1, write, ctx, err, errlen);
     free(img);
     return st;
 }

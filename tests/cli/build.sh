@@ -3,6 +3,9 @@
 #  - the shared libraries export only documented wy_ names: every dynamic
 #    symbol they define is a function declared WY_API in include/*.h, and
 #    every WY_API function is exported by exactly one of them;
+#  - every other global name of a library's archive starts with the
+#    library's internal prefix (docs/conventions.md): wyi_ for the core,
+#    ck_ for the claims;
 #  - each has a versioned SONAME (libX.so.MAJOR, MAJOR from WY_VERSION) and
 #    the links libX.so.MAJOR and libX.so; the layers need the core, and only
 #    libwythoff-plot needs libpng;
@@ -47,6 +50,16 @@ for lib in libwythoff libwythoff-check libwythoff-plot; do
     libwythoff) grep -q png <<<"$needed" && fail "the core needs libpng: $needed" || pass "the core does not need libpng" ;;
     *) grep -q "libwythoff.so.$major" <<<"$needed" && pass "$lib needs the core ($needed)" || fail "$lib: NEEDED $needed" ;;
   esac
+done
+
+# the internal names: the archives hold the hidden ones too (compilers'
+# own symbols start with "__")
+for lp in libwythoff:wyi_ libwythoff-check:ck_ libwythoff-plot:pl_; do
+  lib=${lp%%:*} pre=${lp#*:}
+  nm -g --defined-only "$build/$lib.a" | awk 'NF == 3 {print $3}' | sort -u | comm -23 - "$tmp/api" |
+    grep -v -e "^$pre" -e '^__' >"$tmp/odd"
+  [ -f "$build/$lib.a" ] && [ ! -s "$tmp/odd" ] && pass "$lib: every name that is not WY_API starts with $pre" ||
+    fail "$lib: names neither WY_API nor $pre*: $(head -c 300 "$tmp/odd" | tr '\n' ' ')"
 done
 missing=$(sort "$tmp/exported" | comm -13 - "$tmp/api")
 [ -z "$missing" ] && pass "every WY_API function is exported" || fail "WY_API functions not exported: $missing"

@@ -68,19 +68,19 @@ def _load_palette():
     text = open(os.path.join(ROOT, 'src', 'plot', 'palette.c')).read()
 
     def array(name, n):
-        m = re.search(r'wy_palette_%s\s*\[\s*%d\s*\]\s*\[\s*3\s*\]\s*=\s*\{(.*?)\};' % (name, n), text, re.S)
+        m = re.search(r'pl_palette_%s\s*\[\s*%d\s*\]\s*\[\s*3\s*\]\s*=\s*\{(.*?)\};' % (name, n), text, re.S)
         if not m:
-            raise Bad('src/plot/palette.c: no array wy_palette_%s[%d][3]' % (name, n))
+            raise Bad('src/plot/palette.c: no array pl_palette_%s[%d][3]' % (name, n))
         body = re.sub(r'/\*.*?\*/', '', m.group(1), flags=re.S)
         rows = re.findall(r'\{\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\}', body)
         if len(rows) != n:
-            raise Bad('src/plot/palette.c: wy_palette_%s has %d entries, expected %d' % (name, len(rows), n))
+            raise Bad('src/plot/palette.c: pl_palette_%s has %d entries, expected %d' % (name, len(rows), n))
         return [tuple(int(v) for v in r) for r in rows]
 
     def one(name):
-        m = re.search(r'wy_palette_%s\s*\[\s*3\s*\]\s*=\s*\{\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\}' % name, text)
+        m = re.search(r'pl_palette_%s\s*\[\s*3\s*\]\s*=\s*\{\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\}' % name, text)
         if not m:
-            raise Bad('src/plot/palette.c: no wy_palette_%s' % name)
+            raise Bad('src/plot/palette.c: no pl_palette_%s' % name)
         return tuple(int(v) for v in m.groups())
 
     return {'seq': array('seq', 256), 'sets': array('sets', 7), 'background': one('background'),

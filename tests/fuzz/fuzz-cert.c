@@ -20,7 +20,7 @@
  *     two; every committed certificate of a max=N ruleset needs less).
  * Properties, against a reference reader of the format written from
  * docs/periods.md ("Certificates") and against the library's table engine
- * (wy_table_compute_layout, sparse), which the checker cannot see:
+ * (wy_table_compute_run, sparse), which the checker cannot see:
  *   - no crash, no undefined behaviour, no leak; the exit code is 0, 1, 2
  *     or 3; exit 0: nothing on stderr, one line on stdout, "verified -: "
  *     with the ruleset in the library's canonical form (wy_rules_format),
@@ -392,8 +392,8 @@ static void window_make(window *w, const wy_rules *r, uint64_t rows, uint64_t co
              (unsigned long long)rows, (unsigned long long)cols);
     w->cols = (uint32_t)cols;
     w->t = NULL;
-    FZ_CHECK(wy_table_compute_layout(&w->t, r, (uint32_t)rows, (uint32_t)cols, wy_side_start(r), 0, WY_LAYOUT_SPARSE,
-                                     err, sizeof err) == WY_OK,
+    FZ_CHECK(wy_table_compute_run(&w->t, r, (uint32_t)rows, (uint32_t)cols, wy_side_start(r), 0, WY_LAYOUT_SPARSE,
+                                  NULL, err, sizeof err) == WY_OK,
              "table engine, %llu x %llu: %s", (unsigned long long)rows, (unsigned long long)cols, err);
 }
 

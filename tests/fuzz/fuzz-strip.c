@@ -1,5 +1,5 @@
 /*
- * fuzz-strip - the reader of the proof cache: wy_strip_cache_load
+ * fuzz-strip - the reader of the proof cache: wyi_strip_cache_load
  * (src/core/strip_cache.c; declared in src/core/strip.h), which reads the
  * files "<rules>.rows<R>.strip" that the exact engine writes for the rows
  * it proves on demand (docs/exact.md, "Rows proved on demand").
@@ -15,7 +15,7 @@
  * The file is written as <rules>.rows<R>.strip, mode 0600, into a private
  * directory (mkdtemp, mode 0700, under $TMPDIR or /tmp; made once per
  * process, removed at exit), which passes the cache's trust rule, and read
- * by wy_strip_cache_load(dir, rules, R, R, 8 MiB, note).
+ * by wyi_strip_cache_load(dir, rules, R, R, 8 MiB, note).
  *
  * What a file is: a text header ("wythoff-strip 1", "rules RULES", "rows R
  * layers L y0 Y period P shift D ncols C", "end"), then little-endian per
@@ -54,9 +54,9 @@
  *     value of columns 0 .. 1535 equal to the file's values extended by
  *     the rows' periods up to ncols and by the joint period beyond
  *     (decoded here from the format, not with the reader's code), and
- *     wy_strip_value (GMP) at y = 10^30 + 7 equal to the formula;
+ *     wyi_strip_value (GMP) at y = 10^30 + 7 equal to the formula;
  *   - accepted and byte for byte a file known to be true (the file
- *     wy_strip_cache_save writes for the strip wy_strip_build proves, or
+ *     wyi_strip_cache_save writes for the strip wyi_strip_build proves, or
  *     one with a larger y0 built from the table engine; the harness makes
  *     both itself at start-up): every value of columns 0 .. 1535, far
  *     beyond column 512, equal to the table engine's.  A tampered file
@@ -224,12 +224,12 @@ static void cleanup(void)
 /* Start-up: the directory, the tables, the files known to be true     */
 /* ------------------------------------------------------------------ */
 
-/* The file wy_strip_cache_save writes for s, read back (and removed). */
-static bytes saved_bytes(const wy_strip *s, const rs *k)
+/* The file wyi_strip_cache_save writes for s, read back (and removed). */
+static bytes saved_bytes(const wyi_strip *s, const rs *k)
 {
     char note[WY_ERRLEN] = "", path[1024];
-    FZ_CHECK(wy_strip_cache_save(s, S.dir, note, sizeof note) == 0,
-             "%s: wy_strip_cache_save into %s failed: %s (the harness needs a directory that passes the cache's "
+    FZ_CHECK(wyi_strip_cache_save(s, S.dir, note, sizeof note) == 0,
+             "%s: wyi_strip_cache_save into %s failed: %s (the harness needs a directory that passes the cache's "
              "trust rule: $TMPDIR or /tmp and every directory above it owned by root or you, not writable by group "
              "or others unless sticky)",
              k->text, S.dir, note);
@@ -242,9 +242,9 @@ static bytes saved_bytes(const wy_strip *s, const rs *k)
 /* A strip of k's rows with joint preperiod y0 (>= the proved one's, a
  * multiple of its period away) and the proved strip's period, shift and
  * rows' periods and preperiods, its values from the table engine. */
-static wy_strip *late_strip(const wy_strip *proved, const rs *k, uint64_t y0)
+static wyi_strip *late_strip(const wyi_strip *proved, const rs *k, uint64_t y0)
 {
-    wy_strip *s = wy_strip_new(&k->r, k->R, k->L, y0, proved->period, proved->shift);
+    wyi_strip *s = wyi_strip_new(&k->r, k->R, k->L, y0, proved->period, proved->shift);
     FZ_CHECK(s && s->ncols <= WINDOW, "late strip of %s", k->text);
     for (uint32_t p = 0; p < k->L; p++)
         for (uint32_t x = 0; x < k->R; x++) {
@@ -271,7 +271,7 @@ static void put_seed(const char *dir, const char *name, unsigned flags, const by
     free(q);
 }
 
-static void write_seeds(const char *dir, int ki, wy_strip *late)
+static void write_seeds(const char *dir, int ki, wyi_strip *late)
 {
     rs *k = &S.k[ki];
     const unsigned f = (unsigned)ki << 1;
@@ -345,21 +345,21 @@ static void setup(void)
         char name[sizeof k->name]; /* not straight into k->name: gcc's -Wrestrict sees S twice */
         snprintf(name, sizeof name, "%s.rows%u.strip", k->text, k->R);
         memcpy(k->name, name, sizeof name);
-        FZ_CHECK(wy_table_compute_layout(&k->t, &k->r, k->R, WINDOW, wy_side_start(&k->r), 0, WY_LAYOUT_SPARSE, err,
-                                         sizeof err) == WY_OK,
+        FZ_CHECK(wy_table_compute_run(&k->t, &k->r, k->R, WINDOW, wy_side_start(&k->r), 0, WY_LAYOUT_SPARSE, NULL, err,
+                                      sizeof err) == WY_OK,
                  "%s: table: %s", k->text, err);
-        wy_strip *proved = NULL;
-        FZ_CHECK(wy_strip_build(&proved, &k->r, k->R, 1u << 16, 0, err, sizeof err) == WY_OK, "%s: strip: %s",
+        wyi_strip *proved = NULL;
+        FZ_CHECK(wyi_strip_build(&proved, &k->r, k->R, 1u << 16, 0, err, sizeof err) == WY_OK, "%s: strip: %s",
                  k->text, err);
         k->known[0] = saved_bytes(proved, k);
         const uint64_t y0 = proved->y0 + (LATE_Y0 - proved->y0 + proved->period - 1) / proved->period * proved->period;
         FZ_CHECK(proved->y0 < LATE_Y0, "%s: y0 %llu", k->text, (unsigned long long)proved->y0);
-        wy_strip *late = late_strip(proved, k, y0);
+        wyi_strip *late = late_strip(proved, k, y0);
         k->known[1] = saved_bytes(late, k);
         if (seeds && *seeds)
             write_seeds(seeds, ki, late);
-        wy_strip_free(late);
-        wy_strip_free(proved);
+        wyi_strip_free(late);
+        wyi_strip_free(proved);
     }
     S.ready = 1;
 }
@@ -394,7 +394,7 @@ typedef struct {
     size_t off; /* where the rows begin */
 } header;
 
-/* The header in exactly the form wy_strip_cache_save writes it; 0 when it
+/* The header in exactly the form wyi_strip_cache_save writes it; 0 when it
  * has another form (the reader's sscanf is more lenient: signs, blanks). */
 static int parse_header(const uint8_t *d, size_t n, const char *rules_text, header *h)
 {
@@ -424,7 +424,7 @@ static unsigned __int128 joint_value(const uint64_t *row, const header *h, uint6
     return (unsigned __int128)row[h->y0 + (y - h->y0) % h->period] + (unsigned __int128)h->shift * k;
 }
 
-static void check_accepted(const wy_strip *s, const rs *k, const uint8_t *file, size_t n)
+static void check_accepted(const wyi_strip *s, const rs *k, const uint8_t *file, size_t n)
 {
     /* the fields */
     FZ_CHECK(memcmp(&s->rules, &k->r, sizeof k->r) == 0, "%s: the strip's ruleset differs", k->text);
@@ -449,15 +449,15 @@ static void check_accepted(const wy_strip *s, const rs *k, const uint8_t *file, 
     wy_table *t = k->t, *own = NULL;
     if (s->nrows > k->R) {
         char err[WY_ERRLEN];
-        FZ_CHECK(wy_table_compute_layout(&own, &k->r, s->nrows, C, wy_side_start(&k->r), 0, WY_LAYOUT_SPARSE, err,
-                                         sizeof err) == WY_OK,
+        FZ_CHECK(wy_table_compute_run(&own, &k->r, s->nrows, C, wy_side_start(&k->r), 0, WY_LAYOUT_SPARSE, NULL, err,
+                                      sizeof err) == WY_OK,
                  "%s: table of %u x %u: %s", k->text, s->nrows, C, err);
         t = own;
     }
     for (uint32_t p = 0; p < s->nlayers; p++)
         for (uint32_t x = 0; x < s->nrows; x++)
             for (uint32_t y = 0; y < C; y++) {
-                const uint64_t got = wy_strip_value_u64(s, p, x, y), want = wy_table_get(t, x, y, (wy_side){p, 0});
+                const uint64_t got = wyi_strip_value_u64(s, p, x, y), want = wy_table_get(t, x, y, (wy_side){p, 0});
                 FZ_CHECK(got == want, "%s: accepted, but G(%u, %u) with %u passes left is %llu, the table engine "
                          "says %llu (the reader checks the first %u columns)", k->text, x, y, p,
                          (unsigned long long)got, (unsigned long long)want, VERIFY);
@@ -496,13 +496,13 @@ static void check_accepted(const wy_strip *s, const rs *k, const uint8_t *file, 
             voff += 4 * stored;
             for (uint64_t c = 0; c < WINDOW; c++) {
                 const unsigned __int128 want_v = joint_value(row, &h, c);
-                const uint64_t got_v = wy_strip_value_u64(s, p, x, c);
+                const uint64_t got_v = wyi_strip_value_u64(s, p, x, c);
                 FZ_CHECK(want_v == got_v, "%s: G(%u, %llu) with %u passes left: the strip says %llu, the file %llu%s",
                          k->text, x, (unsigned long long)c, p, (unsigned long long)got_v,
                          (unsigned long long)want_v, want_v > UINT64_MAX ? " + a multiple of 2^64" : "");
             }
-            /* far away: wy_strip_value against the formula */
-            wy_strip_value(got, s, p, x, y);
+            /* far away: wyi_strip_value against the formula */
+            wyi_strip_value(got, s, p, x, y);
             mpz_sub_ui(tmp, y, h.y0);
             const uint64_t r = mpz_fdiv_q_ui(tmp, tmp, h.period);
             mpz_mul_ui(want, tmp, h.shift);
@@ -523,7 +523,7 @@ static void check_accepted(const wy_strip *s, const rs *k, const uint8_t *file, 
         for (uint32_t p = 0; p < s->nlayers; p++)
             for (uint32_t x = 0; x < s->nrows; x++)
                 for (uint32_t c = 0; c < WINDOW; c++) {
-                    const uint64_t got = wy_strip_value_u64(s, p, x, c), want = wy_table_get(k->t, x, c, (wy_side){p, 0});
+                    const uint64_t got = wyi_strip_value_u64(s, p, x, c), want = wy_table_get(k->t, x, c, (wy_side){p, 0});
                     FZ_CHECK(got == want, "%s: the %s file: G(%u, %u) with %u passes left is %llu, the table "
                              "engine says %llu", k->text, j ? "late" : "proved", x, c, p, (unsigned long long)got,
                              (unsigned long long)want);
@@ -555,7 +555,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     write_file(path, file, n, group_writable ? 0620 : 0600);
     const int fd0 = lowest_fd();
     memset(note, 'X', sizeof note);
-    wy_strip *s = wy_strip_cache_load(S.dir, &k->r, k->R, k->R, MEM_LIMIT, note, sizeof note);
+    wyi_strip *s = wyi_strip_cache_load(S.dir, &k->r, k->R, k->R, MEM_LIMIT, note, sizeof note);
     FZ_CHECK(lowest_fd() == fd0, "%s: a file descriptor left open (lowest free %d, was %d)", k->text, lowest_fd(),
              fd0);
     FZ_CHECK(others_in_dir(k->name, other, sizeof other) == 0, "%s: the reader left '%s' in the directory", k->text,
@@ -568,9 +568,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(!group_writable, "%s: a group-writable file was used", k->text);
         FZ_CHECK(note[0] == '\0', "%s: accepted, with the note '%s'", k->text, note);
         check_accepted(s, k, file, n);
-        wy_strip_free(s);
+        wyi_strip_free(s);
     } else if (note[0]) {
-        fz_check_msg(note, sizeof note, 0, "wy_strip_cache_load");
+        fz_check_msg(note, sizeof note, 0, "wyi_strip_cache_load");
         FZ_CHECK(strncmp(note, "cache file '", 12) == 0 && strstr(note, "' not used: "),
                  "%s: rejected with the note '%s'", k->text, note);
         FZ_CHECK(!group_writable || strstr(note, "writable by its group or others"),

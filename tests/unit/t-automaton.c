@@ -6,7 +6,7 @@
  *     n back, for n < 10^5 and 200 random numbers of up to 1000 digits;
  *   - wy_floor_phi against its definition a <= n phi < a + 1 in integers
  *     ((2a - n)^2 <= 5 n^2 < (2a + 2 - n)^2), and the Zeckendorf-shift
- *     floor(n phi) of the learner (wy_floor_phi_u64) against wy_floor_phi;
+ *     floor(n phi) of the learner (wyi_floor_phi_u64) against wy_floor_phi;
  *   - the file format: format -> parse -> format is the identity; 40 broken
  *     files and 3000 random byte mutations of a good one are refused with
  *     WY_EINVAL or parse (never a crash; ASan run);
@@ -108,9 +108,9 @@ static int floor_phi_ok(const mpz_t n)
     return ok;
 }
 
-static const wy_automaton_text *shipped(void)
+static const wyi_automaton_text *shipped(void)
 {
-    for (const wy_automaton_text *t = wy_automata_data; t->name; t++)
+    for (const wyi_automaton_text *t = wyi_automata_data; t->name; t++)
         if (!strcmp(t->name, "wythoff-v1.aut"))
             return t;
     return NULL;
@@ -145,14 +145,14 @@ int main(void)
     ok = 1;
     for (unsigned long k = 0; k < 200000 && ok; k++) {
         mpz_set_ui(n, k);
-        ok = floor_phi_ok(n) && (wy_floor_phi(t, n), mpz_get_ui(t) == wy_floor_phi_u64(k));
+        ok = floor_phi_ok(n) && (wy_floor_phi(t, n), mpz_get_ui(t) == wyi_floor_phi_u64(k));
         if (!ok)
             snprintf(why, sizeof why, "n = %lu", k);
     }
     for (int k = 0; k < 2000 && ok; k++) {
         uint64_t v = rnd() >> 2;
         mpz_set_ui(n, v);
-        ok = floor_phi_ok(n) && (wy_floor_phi(t, n), mpz_get_ui(t) == wy_floor_phi_u64(v));
+        ok = floor_phi_ok(n) && (wy_floor_phi(t, n), mpz_get_ui(t) == wyi_floor_phi_u64(v));
         if (!ok)
             snprintf(why, sizeof why, "n = %llu", (unsigned long long)v);
     }
@@ -170,7 +170,7 @@ int main(void)
           "wy_fnv1a: the FNV-1a test vectors of \"\", \"a\", \"foobar\"", "differs");
 
     /* the file format */
-    const wy_automaton_text *sh = shipped();
+    const wyi_automaton_text *sh = shipped();
     check(sh != NULL, "data/automata/wythoff-v1.aut is compiled in", "missing");
     if (!sh)
         return 1;

@@ -468,11 +468,11 @@ static wy_status w_heap3_compute(wy_heap3 **out, const wy_rules *rules, uint32_t
 }
 
 static uint16_t ptable_cells[64 * 64];
-static wy_printed_table ptable;
+static ck_printed_table ptable;
 
-static const wy_printed_table *w_printed_table(const char *name)
+static const ck_printed_table *w_printed_table(const char *name)
 {
-    const wy_printed_table *t = ck_printed_table_find(name);
+    const ck_printed_table *t = ck_printed_table_find(name);
     if (!t || !cur || cur->kind != M_PTABLE || strcmp(name, cur->where) != 0) return t;
     if ((size_t)t->rows * t->cols > sizeof ptable_cells / sizeof ptable_cells[0] || cur->x >= t->rows ||
         cur->y >= t->cols) {
@@ -489,11 +489,11 @@ static const wy_printed_table *w_printed_table(const char *name)
 }
 
 static uint32_t pset_xy[2 * 256];
-static wy_printed_set pset;
+static ck_printed_set pset;
 
-static const wy_printed_set *w_printed_set(const char *name)
+static const ck_printed_set *w_printed_set(const char *name)
 {
-    const wy_printed_set *s = ck_printed_set_find(name);
+    const ck_printed_set *s = ck_printed_set_find(name);
     if (!s || !cur || cur->kind != M_PSET || strcmp(name, cur->where) != 0) return s;
     if (s->n > 256) {
         snprintf(problem, sizeof problem, "printed set %s: more than 256 positions", name);

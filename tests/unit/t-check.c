@@ -760,7 +760,7 @@ static ck *kinit(kctx *k, uint64_t n)
 static int kind_table_printed(void)
 {
     tk_group g = {"ck_table_printed: Figure 3 of paper 000 as printed PASS, with changed cells FAIL at the first", 0, 0};
-    const wy_printed_table *pt = ck_printed_table_find("000_fig3");
+    const ck_printed_table *pt = ck_printed_table_find("000_fig3");
     uint32_t *nv = naive_window("wythoff", 9, 0, 0);
     g.cases++;
     if (!pt || pt->rows != 9 || pt->cols != 9 || !nv) {
@@ -842,7 +842,7 @@ static int kind_table_printed(void)
 static int kind_set_printed(void)
 {
     tk_group g = {"ck_set_printed: set A of paper 000 PASS; a position removed, one added, one outside FAIL", 0, 0};
-    const wy_printed_set *ps = ck_printed_set_find("000_setA");
+    const ck_printed_set *ps = ck_printed_set_find("000_setA");
     uint32_t *nv = naive_window("wythoff", 9, 0, 0);
     g.cases++;
     if (!ps || !nv || ps->n != 7) {

@@ -4,7 +4,7 @@
  * reference (tests/naive) on random rulesets, on larger windows, on every
  * combination of the option ranges on small windows, and on the papers'
  * rulesets; each request also with the dense and the sparse layout forced
- * (wy_table_compute_layout); plus the estimate / mem_limit contract:
+ * (wy_table_compute_run); plus the estimate / mem_limit contract:
  *   - wy_table_estimate > 0, and mem_limit = the estimate is accepted;
  *   - a mem_limit below the estimate (1 byte, one byte below it, below 4
  *     bytes per cell, a random one) gives WY_ERANGE, no table, a message;
@@ -111,8 +111,7 @@ static wy_status compute(wy_table **t, tk_group *g, const char *text, const wy_r
     *t = NULL;
     wy_status st = layout == WY_LAYOUT_AUTO
                        ? wy_table_compute(t, r, rows, cols, side, limit, err, sizeof err)
-                       : wy_table_compute_layout(t, r, rows, cols, side, limit, layout, err,
-                                                 sizeof err);
+                       : wy_table_compute_run(t, r, rows, cols, side, limit, layout, NULL, err, sizeof err);
     if (st == WY_OK && *t == NULL) {
         tk_fail(g, REQ_FMT " layout=%s mem_limit=%llu (estimate %llu): WY_OK but no table",
                    REQ_ARGS(text, rows, cols, side), layout_name(layout),

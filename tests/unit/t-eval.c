@@ -1,11 +1,11 @@
 /*
  * t-eval.c - the evaluator's new methods against independent ones
  * (src/core/eval.c, eval_layer.c, eval_ppos.c, strip_cache.c):
- *  - the layer engine up to a row (wy_ex_layer_member) = the table engine
+ *  - the layer engine up to a row (wyi_ex_layer_member) = the table engine
  *    on every position of a window, every side state, values 0..2, for
  *    random rulesets the layer engine covers; and on random positions of a
  *    larger window (rows far below the columns and the reverse);
- *  - winning moves from layer scans (wy_ex_layer_winning) = the options
+ *  - winning moves from layer scans (wyi_ex_layer_winning) = the options
  *    that the table engine gives value 0 (wy_moves_list), and the
  *    position's outcome, on random positions; and on huge positions of
  *    wythoff+pass with the pass used (plain Wythoff): every move it lists
@@ -61,7 +61,7 @@ static int layer_rules(wy_rules *r, char *text, size_t n)
 
 /* ------------------------------------------------------------------ */
 
-/* wy_ex_layer_member at (a, b) = the table's value there is gv. */
+/* wyi_ex_layer_member at (a, b) = the table's value there is gv. */
 static void check_member(tk_group *g, wy_exact *e, const wy_table *t, const char *text, uint32_t a, uint32_t b,
                          wy_side s, uint64_t gv)
 {
@@ -71,7 +71,7 @@ static void check_member(tk_group *g, wy_exact *e, const wy_table *t, const char
     mpz_init_set_ui(y, b);
     int is = -1;
     g->cases++;
-    wy_status st = wy_ex_layer_member(e, &is, x, y, s, gv, NULL, err, sizeof err);
+    wy_status st = wyi_ex_layer_member(e, &is, x, y, s, gv, NULL, err, sizeof err);
     int want = wy_table_get(t, a, b, s) == gv;
     if (st != WY_OK || is != want)
         tk_fail(g, "%s (%u, %u) side (%u, %u) g %llu: status %d, member %d, table %d (%s)", text, a, b, s.pass, s.heap,
@@ -168,7 +168,7 @@ static int group_winning(void)
             size_t bn = 0;
             int is_p = -1;
             g.cases++;
-            wy_status st = wy_ex_layer_winning(e, &bm, &bn, &is_p, x, y, s, NULL, err, sizeof err);
+            wy_status st = wyi_ex_layer_winning(e, &bm, &bn, &is_p, x, y, s, NULL, err, sizeof err);
             int ok = st == WY_OK && bn == nw && is_p == (wy_table_get(t, a, b, s) == 0);
             for (size_t i = 0; ok && i < bn; i++)
                 ok = bm[i].kind == mv[i].kind && mpz_cmp_ui(bm[i].x, mv[i].x) == 0 &&
@@ -202,7 +202,7 @@ static int group_winning(void)
             size_t bn = 0;
             int is_p = -1;
             g.cases++;
-            wy_status st = wy_ex_layer_winning(e, &bm, &bn, &is_p, x, y, (wy_side){0, 0}, NULL, err, sizeof err);
+            wy_status st = wyi_ex_layer_winning(e, &bm, &bn, &is_p, x, y, (wy_side){0, 0}, NULL, err, sizeof err);
             int ok = st == WY_OK && is_p == wy_wythoff_is_p(x, y) && (is_p ? bn == 0 : bn > 0);
             for (size_t i = 0; ok && i < bn; i++)
                 ok = wy_wythoff_is_p(bm[i].x, bm[i].y);

@@ -22,12 +22,12 @@
  *    (no heap in play, no pass for wythoff+pass) and every option of the
  *    position is decided by wy_exact_eval.  Order differences are reported
  *    by their own group.
- * 3. number theory two ways: floor(n phi) by wy_ex_lower (integer square
+ * 3. number theory two ways: floor(n phi) by wyi_ex_lower (integer square
  *    root) vs Zeckendorf (n = sum F_k, floor(n phi) = sum F_(k+1), minus 1
  *    when the smallest index is even), n = 0..100000 and 2000 random n of
- *    10..3000 digits; wy_ex_classify / wy_ex_partner vs Wythoff's mex
+ *    10..3000 digits; wyi_ex_classify / wyi_ex_partner vs Wythoff's mex
  *    construction (c <= 100000) and vs Zeckendorf pairs (huge n); paper
- *    001's g(n) (wy_ex_g001) vs the paper's Hofstadter form and vs its
+ *    001's g(n) (wyi_ex_g001) vs the paper's Hofstadter form and vs its
  *    definition, n < 10^6; h(n) = floor((n + 1) / phi), n < 10^6.
  * 4. published sequences: OEIS A000201 / A001950, the pairs printed in
  *    papers 000, 002, 004, paper 004's table of a_m and Corollary 6
@@ -1891,11 +1891,11 @@ static void group3(fibs_t *F, gmp_randstate_t rs, const pairs_t *P, uint64_t ite
     const uint32_t NS = san ? 20000 : big_sizes ? 100000 : 50000; /* n = 0..NS */
     for (unsigned long i = 0; i <= NS; i++) {
         mpz_set_ui(n, i);
-        wy_ex_lower(a, n);
+        wyi_ex_lower(a, n);
         zeck_lower(z, F, n);
         g.cases++;
         if (mpz_cmp(a, z) != 0) {
-            gmp_printf("FAIL %s: n = %lu: wy_ex_lower %Zd, Zeckendorf %Zd\n", g.name, i, a, z);
+            gmp_printf("FAIL %s: n = %lu: wyi_ex_lower %Zd, Zeckendorf %Zd\n", g.name, i, a, z);
             g.failed++;
         }
         wy_wythoff_pair(pt, b, n);
@@ -1913,11 +1913,11 @@ static void group3(fibs_t *F, gmp_randstate_t rs, const pairs_t *P, uint64_t ite
     for (unsigned long i = 0; i < nbig && g.failed <= TK_SHOW_FAILS; i++) {
         unsigned long d = 10 + gmp_urandomm_ui(rs, 2991);
         random_digits(n, rs, d);
-        wy_ex_lower(a, n);
+        wyi_ex_lower(a, n);
         zeck_lower(z, F, n);
         g.cases++;
         if (mpz_cmp(a, z) != 0) {
-            gmp_printf("FAIL %s: n = %Zd (%lu digits): wy_ex_lower %Zd, Zeckendorf %Zd\n", g.name, n, d, a, z);
+            gmp_printf("FAIL %s: n = %Zd (%lu digits): wyi_ex_lower %Zd, Zeckendorf %Zd\n", g.name, n, d, a, z);
             g.failed++;
         }
     }
@@ -1930,8 +1930,8 @@ static void group3(fibs_t *F, gmp_randstate_t rs, const pairs_t *P, uint64_t ite
     tk_group gc = {"classify-partner", 0, 0};
     for (uint32_t cc = 0; cc <= NS && gc.failed <= TK_SHOW_FAILS; cc++) {
         mpz_set_ui(n, cc);
-        int r = wy_ex_classify(k, n);
-        wy_ex_partner(pt, n);
+        int r = wyi_ex_classify(k, n);
+        wyi_ex_partner(pt, n);
         uint64_t want_p = P->cls[cc] == 0 ? cc + P->idx[cc] : P->cls[cc] == 1 ? cc - P->idx[cc] : 0;
         gc.cases++;
         if (r != P->cls[cc] || mpz_cmp_ui(k, P->idx[cc]) != 0 || mpz_cmp_ui(pt, want_p) != 0) {
@@ -1946,12 +1946,12 @@ static void group3(fibs_t *F, gmp_randstate_t rs, const pairs_t *P, uint64_t ite
         zeck_lower(a, F, n); /* a_n, independently of the engine */
         mpz_add(b, a, n);
         gc.cases++;
-        int ra = wy_ex_classify(k, a), ok = ra == 0 && mpz_cmp(k, n) == 0;
-        int rb = wy_ex_classify(k, b);
+        int ra = wyi_ex_classify(k, a), ok = ra == 0 && mpz_cmp(k, n) == 0;
+        int rb = wyi_ex_classify(k, b);
         ok = ok && rb == 1 && mpz_cmp(k, n) == 0;
-        wy_ex_partner(pt, a);
+        wyi_ex_partner(pt, a);
         ok = ok && mpz_cmp(pt, b) == 0;
-        wy_ex_partner(pt, b);
+        wyi_ex_partner(pt, b);
         ok = ok && mpz_cmp(pt, a) == 0;
         ok = ok && wy_wythoff_is_p(a, b) && wy_wythoff_is_p(b, a);
         mpz_add_ui(pt, b, 1);
@@ -1986,14 +1986,15 @@ static void group3(fibs_t *F, gmp_randstate_t rs, const pairs_t *P, uint64_t ite
     }
     for (uint32_t i = 0; i < NG && gg.failed <= TK_SHOW_FAILS; i++) {
         mpz_set_ui(n, i);
-        int ge = wy_ex_g001(n);
+        int ge = wyi_ex_g001(n);
         gg.cases++;
         if (ge != gh[i] || ge != gd[i]) {
-            printf("FAIL %s: n = %u: wy_ex_g001 %d, Hofstadter form %d, definition %d\n", gg.name, i, ge, gh[i], gd[i]);
+            printf("FAIL %s: n = %u: wyi_ex_g001 %d, Hofstadter form %d, definition %d\n", gg.name, i, ge, gh[i],
+                   gd[i]);
             gg.failed++;
         }
     }
-    snprintf(label, sizeof label, "n < %u: wy_ex_g001 = paper 001's Hofstadter form = paper 001's definition", NG);
+    snprintf(label, sizeof label, "n < %u: wyi_ex_g001 = paper 001's Hofstadter form = paper 001's definition", NG);
     group_end(&gg, label);
     for (uint32_t i = 0; i < NG && gH.failed <= TK_SHOW_FAILS; i++) {
         uint64_t m = (uint64_t)i + 1, want = (isqrt64(5 * m * m) - m) / 2;

@@ -2,8 +2,8 @@
  * t-font - the pictures' bitmap font (src/plot/font.h) against its own promises
  * and an independent reference drawing.
  *
- *  1. The table, read through wy_font_bits: every row of the 95 glyphs is
- *     exactly 5 characters of '#'/'.' (wy_font_bits adds 32 otherwise, and
+ *  1. The table, read through pl_font_bits: every row of the 95 glyphs is
+ *     exactly 5 characters of '#'/'.' (pl_font_bits adds 32 otherwise, and
  *     a missing glyph reads as malformed); rows 9 and beyond are 0; every
  *     byte outside 32..126 reads as '?'.  Space is empty, every other glyph
  *     has ink, every two glyphs differ in at least 2 pixels, and the pairs
@@ -13,8 +13,8 @@
  *     descenders uses rows 2 and 6 only within 2-6; b d f h k l reach row 0,
  *     t row 1 at least, none of them goes below row 6; g j p q y use rows 7
  *     and 8.
- *  2. wy_font_text_width is (n * 6 - 1) * s for n > 0, 0 for "" and s = 0.
- *  3. wy_font_draw at scales 1, 2, 3 against a reference that paints every
+ *  2. pl_font_text_width is (n * 6 - 1) * s for n > 0, 0 for "" and s = 0.
+ *  3. pl_font_draw at scales 1, 2, 3 against a reference that paints every
  *     set font pixel as an s x s square, pixel by pixel, skipping those
  *     outside: on a patterned background (so a stray write shows), for
  *     several texts (all 95 glyphs, a sample label, bytes that draw as '?')
@@ -23,8 +23,8 @@
  *     write outside the buffer.
  *  4. Far and huge: positions near INT64_MIN/INT64_MAX, s = 0 and "" draw
  *     nothing; at scales 1000 and 2^30 the image lies inside one font pixel,
- *     which must be all colour or all background as wy_font_bits says.
- *  5. wy_font_draw_up against the rotation built here: the text drawn flat
+ *     which must be all colour or all background as pl_font_bits says.
+ *  5. pl_font_draw_up against the rotation built here: the text drawn flat
  *     into its own buffer T (width tw, height 9s), then each set pixel
  *     (u, v) of T placed at (x + v, y + tw - 1 - u) (a quarter turn
  *     counter-clockwise: tops of the glyphs face left, the first character
@@ -49,10 +49,10 @@
 #define NG 95
 
 /* The glyph of c as 9 rows of 5 bits (malformed rows keep their bit 5). */
-static void glyph_rows(unsigned char c, unsigned rows[WY_FONT_H])
+static void glyph_rows(unsigned char c, unsigned rows[PL_FONT_H])
 {
-    for (unsigned r = 0; r < WY_FONT_H; r++)
-        rows[r] = wy_font_bits(c, r);
+    for (unsigned r = 0; r < PL_FONT_H; r++)
+        rows[r] = pl_font_bits(c, r);
 }
 
 static unsigned popcount5(unsigned v)
@@ -66,14 +66,14 @@ static unsigned popcount5(unsigned v)
 static unsigned glyph_distance(unsigned char a, unsigned char b)
 {
     unsigned d = 0;
-    for (unsigned r = 0; r < WY_FONT_H; r++)
-        d += popcount5((wy_font_bits(a, r) ^ wy_font_bits(b, r)) & 31u);
+    for (unsigned r = 0; r < PL_FONT_H; r++)
+        d += popcount5((pl_font_bits(a, r) ^ pl_font_bits(b, r)) & 31u);
     return d;
 }
 
 static int row_ink(unsigned char c, unsigned r)
 {
-    return (wy_font_bits(c, r) & 31u) != 0;
+    return (pl_font_bits(c, r) & 31u) != 0;
 }
 
 static int rows_ink(unsigned char c, unsigned from, unsigned to)
@@ -89,32 +89,32 @@ static int check_table(void)
     int bad = 0;
     tk_group gt = {"table-rows", 0, 0};
     for (unsigned c = 32; c <= 126; c++) {
-        for (unsigned r = 0; r < WY_FONT_H; r++) {
+        for (unsigned r = 0; r < PL_FONT_H; r++) {
             gt.cases++;
-            unsigned b = wy_font_bits((unsigned char)c, r);
+            unsigned b = pl_font_bits((unsigned char)c, r);
             if (b > 31)
                 tk_fail(&gt, "glyph '%c' row %u is not 5 characters of '#'/'.' (bits %#x)", (int)c, r, b);
         }
-        static const unsigned beyond[] = {WY_FONT_H, WY_FONT_H + 1, 100, UINT_MAX};
+        static const unsigned beyond[] = {PL_FONT_H, PL_FONT_H + 1, 100, UINT_MAX};
         for (size_t k = 0; k < sizeof beyond / sizeof beyond[0]; k++) {
             gt.cases++;
-            if (wy_font_bits((unsigned char)c, beyond[k]) != 0)
+            if (pl_font_bits((unsigned char)c, beyond[k]) != 0)
                 tk_fail(&gt, "glyph '%c' row %u: %u, want 0", (int)c, beyond[k],
-                        wy_font_bits((unsigned char)c, beyond[k]));
+                        pl_font_bits((unsigned char)c, beyond[k]));
         }
     }
     bad += tk_group_end(&gt);
 
     tk_group gq = {"table-other-bytes-are-question-mark", 0, 0};
-    unsigned q[WY_FONT_H];
+    unsigned q[PL_FONT_H];
     glyph_rows('?', q);
     for (unsigned c = 0; c < 256; c++) {
         if (c >= 32 && c <= 126)
             continue;
-        for (unsigned r = 0; r < WY_FONT_H; r++) {
+        for (unsigned r = 0; r < PL_FONT_H; r++) {
             gq.cases++;
-            if (wy_font_bits((unsigned char)c, r) != q[r])
-                tk_fail(&gq, "byte %u row %u: %#x, '?' has %#x", c, r, wy_font_bits((unsigned char)c, r), q[r]);
+            if (pl_font_bits((unsigned char)c, r) != q[r])
+                tk_fail(&gq, "byte %u row %u: %#x, '?' has %#x", c, r, pl_font_bits((unsigned char)c, r), q[r]);
         }
     }
     bad += tk_group_end(&gq);
@@ -122,7 +122,7 @@ static int check_table(void)
     tk_group gi = {"table-ink", 0, 0};
     for (unsigned c = 32; c <= 126; c++) {
         gi.cases++;
-        int ink = rows_ink((unsigned char)c, 0, WY_FONT_H - 1);
+        int ink = rows_ink((unsigned char)c, 0, PL_FONT_H - 1);
         if (c == ' ' && ink)
             tk_fail(&gi, "space has ink");
         if (c != ' ' && !ink)
@@ -206,18 +206,18 @@ static int check_width(void)
         for (unsigned s = 0; s <= 5; s++) {
             g.cases++;
             uint32_t want = n == 0 ? 0 : (uint32_t)(n * 6 - 1) * s;
-            uint32_t got = wy_font_text_width(buf, s);
+            uint32_t got = pl_font_text_width(buf, s);
             if (got != want)
                 tk_fail(&g, "n %u s %u: %u, want %u", n, s, got, want);
         }
     }
     g.cases += 3;
-    if (wy_font_text_width("", 1) != 0 || wy_font_text_width("A", 1) != 5 || wy_font_text_width("AB", 2) != 22)
-        tk_fail(&g, "\"\", \"A\", \"AB\": %u %u %u, want 0 5 22", wy_font_text_width("", 1),
-                wy_font_text_width("A", 1), wy_font_text_width("AB", 2));
+    if (pl_font_text_width("", 1) != 0 || pl_font_text_width("A", 1) != 5 || pl_font_text_width("AB", 2) != 22)
+        tk_fail(&g, "\"\", \"A\", \"AB\": %u %u %u, want 0 5 22", pl_font_text_width("", 1),
+                pl_font_text_width("A", 1), pl_font_text_width("AB", 2));
     g.cases++;
-    if (wy_font_text_width("xy", 1u << 31) != UINT32_MAX)
-        tk_fail(&g, "\"xy\" at scale 2^31: %u, want UINT32_MAX (saturated)", wy_font_text_width("xy", 1u << 31));
+    if (pl_font_text_width("xy", 1u << 31) != UINT32_MAX)
+        tk_fail(&g, "\"xy\" at scale 2^31: %u, want UINT32_MAX (saturated)", pl_font_text_width("xy", 1u << 31));
     return tk_group_end(&g);
 }
 
@@ -244,12 +244,12 @@ static void ref_draw(uint8_t *img, uint32_t w, uint32_t h, int64_t x, int64_t y,
                      const uint8_t rgb[3])
 {
     for (size_t i = 0; t[i]; i++)
-        for (unsigned r = 0; r < WY_FONT_H; r++) {
-            unsigned bits = wy_font_bits((unsigned char)t[i], r);
-            for (unsigned c = 0; c < WY_FONT_W; c++) {
-                if (!((bits >> (WY_FONT_W - 1 - c)) & 1))
+        for (unsigned r = 0; r < PL_FONT_H; r++) {
+            unsigned bits = pl_font_bits((unsigned char)t[i], r);
+            for (unsigned c = 0; c < PL_FONT_W; c++) {
+                if (!((bits >> (PL_FONT_W - 1 - c)) & 1))
                     continue;
-                int64_t fx = x + (int64_t)((i * WY_FONT_ADVANCE + c) * s), fy = y + (int64_t)(r * s);
+                int64_t fx = x + (int64_t)((i * PL_FONT_ADVANCE + c) * s), fy = y + (int64_t)(r * s);
                 for (unsigned dy = 0; dy < s; dy++)
                     for (unsigned dx = 0; dx < s; dx++)
                         set_px(img, w, h, fx + dx, fy + dy, rgb);
@@ -258,12 +258,12 @@ static void ref_draw(uint8_t *img, uint32_t w, uint32_t h, int64_t x, int64_t y,
 }
 
 /* The reference for the turned text: draw it flat into T (tw x 9s) with
- * wy_font_draw (checked against ref_draw) and turn T a quarter
+ * pl_font_draw (checked against ref_draw) and turn T a quarter
  * counter-clockwise: T(u, v) goes to (x + v, y + tw - 1 - u). */
 static void ref_draw_up(uint8_t *img, uint32_t w, uint32_t h, int64_t x, int64_t y, const char *t, unsigned s,
                         const uint8_t rgb[3])
 {
-    uint32_t tw = wy_font_text_width(t, s), th = WY_FONT_H * s;
+    uint32_t tw = pl_font_text_width(t, s), th = PL_FONT_H * s;
     if (tw == 0)
         return;
     uint8_t *T = calloc((size_t)tw * th * 3, 1);
@@ -272,7 +272,7 @@ static void ref_draw_up(uint8_t *img, uint32_t w, uint32_t h, int64_t x, int64_t
         exit(2);
     }
     static const uint8_t white[3] = {255, 255, 255};
-    wy_font_draw(T, tw, th, 0, 0, t, s, white);
+    pl_font_draw(T, tw, th, 0, 0, t, s, white);
     for (uint32_t v = 0; v < th; v++)
         for (uint32_t u = 0; u < tw; u++)
             if (T[((size_t)v * tw + u) * 3] == 255)
@@ -300,7 +300,7 @@ typedef void draw_fn(uint8_t *, uint32_t, uint32_t, int64_t, int64_t, const char
 static void grid_compare(tk_group *g, draw_fn *fn, draw_fn *ref, const char *t, unsigned s, uint32_t w,
                          uint32_t h, int up, unsigned step)
 {
-    uint32_t tw = wy_font_text_width(t, s), th = WY_FONT_H * s;
+    uint32_t tw = pl_font_text_width(t, s), th = PL_FONT_H * s;
     uint32_t bw = up ? th : tw, bh = up ? tw : th; /* the bounding box */
     size_t n = (size_t)w * h * 3;
     uint8_t *got = malloc(n), *want = malloc(n);
@@ -330,7 +330,7 @@ static int check_draw(int up)
 {
     const unsigned k = san ? 3 : 1;
     tk_group g = {up ? "draw-up-vs-rotation" : "draw-vs-reference", 0, 0};
-    draw_fn *fn = up ? wy_font_draw_up : wy_font_draw;
+    draw_fn *fn = up ? pl_font_draw_up : pl_font_draw;
     draw_fn *ref = up ? ref_draw_up : ref_draw;
     for (unsigned s = 1; s <= 3; s++) {
         /* Short texts, every clipping, on a small image; a fine grid. */
@@ -375,7 +375,7 @@ static int check_far(void)
                        negative start, so only starts before -2^36 are far. */
                     if (scales[k] == UINT_MAX && (far[i] == -(int64_t)UINT32_MAX - 1))
                         continue;
-                    (up ? wy_font_draw_up : wy_font_draw)(img, W, H, x, y, "M#@", scales[k], INK);
+                    (up ? pl_font_draw_up : pl_font_draw)(img, W, H, x, y, "M#@", scales[k], INK);
                     if (first_diff(img, bg, W, H) >= 0)
                         tk_fail(&g, "%s at (%lld, %lld) s %u wrote into a %ux%u image", up ? "up" : "flat",
                                 (long long)x, (long long)y, scales[k], W, H);
@@ -384,10 +384,10 @@ static int check_far(void)
     for (int up = 0; up <= 1; up++) {
         g.cases += 2;
         memcpy(img, bg, sizeof img);
-        (up ? wy_font_draw_up : wy_font_draw)(img, W, H, 0, 0, "", 1, INK);
+        (up ? pl_font_draw_up : pl_font_draw)(img, W, H, 0, 0, "", 1, INK);
         if (first_diff(img, bg, W, H) >= 0)
             tk_fail(&g, "\"\" wrote something");
-        (up ? wy_font_draw_up : wy_font_draw)(img, W, H, 0, 0, "M#@", 0, INK);
+        (up ? pl_font_draw_up : pl_font_draw)(img, W, H, 0, 0, "M#@", 0, INK);
         if (first_diff(img, bg, W, H) >= 0)
             tk_fail(&g, "scale 0 wrote something");
     }
@@ -397,15 +397,15 @@ static int check_far(void)
     const char *t = "B@g";
     for (size_t k = 0; k < 2; k++) {
         uint64_t s = big[k];
-        uint64_t tw = (3 * WY_FONT_ADVANCE - 1) * s; /* 3 characters; more than 32 bits at 2^30 */
+        uint64_t tw = (3 * PL_FONT_ADVANCE - 1) * s; /* 3 characters; more than 32 bits at 2^30 */
         for (int up = 0; up <= 1; up++)
             for (uint64_t fu = 0; fu < tw / s + 1; fu++)
-                for (uint64_t fv = 0; fv < WY_FONT_H; fv++) {
+                for (uint64_t fv = 0; fv < PL_FONT_H; fv++) {
                     g.cases++;
                     int set = 0;
-                    if (fu < tw / s && fu % WY_FONT_ADVANCE < WY_FONT_W)
-                        set = (wy_font_bits((unsigned char)t[fu / WY_FONT_ADVANCE], (unsigned)fv) >>
-                               (WY_FONT_W - 1 - fu % WY_FONT_ADVANCE)) &
+                    if (fu < tw / s && fu % PL_FONT_ADVANCE < PL_FONT_W)
+                        set = (pl_font_bits((unsigned char)t[fu / PL_FONT_ADVANCE], (unsigned)fv) >>
+                               (PL_FONT_W - 1 - fu % PL_FONT_ADVANCE)) &
                               1;
                     /* The image's first pixel shows text pixel (u, v) = (fu*s + s/2,
                        fv*s + s/2): placed at (u, v) flat, (v, tw - 1 - u) turned; the
@@ -413,7 +413,7 @@ static int check_far(void)
                     int64_t u = (int64_t)(fu * s + s / 2), v = (int64_t)(fv * s + s / 2);
                     int64_t x = up ? -v : -u, y = up ? -((int64_t)tw - 1 - u) : -v;
                     memcpy(img, bg, sizeof img);
-                    (up ? wy_font_draw_up : wy_font_draw)(img, W, H, x, y, t, (unsigned)s, INK);
+                    (up ? pl_font_draw_up : pl_font_draw)(img, W, H, x, y, t, (unsigned)s, INK);
                     int ok = 1;
                     for (size_t i = 0; i < (size_t)W * H && ok; i++) {
                         const uint8_t *want = set ? INK : bg + 3 * i;
@@ -443,19 +443,19 @@ static int write_sheet(const char *path)
         size_t n = k < 2 ? 32 : 31;
         memcpy(line, ALL + 32 * k, n);
         line[n] = '\0';
-        wy_font_draw(img, w, h, 4, 4 + 12 * k, line, 1, black);
-        wy_font_draw(img, w, h, 4, 100 + 36 * k, line, 3, black);
+        pl_font_draw(img, w, h, 4, 4 + 12 * k, line, 1, black);
+        pl_font_draw(img, w, h, 4, 100 + 36 * k, line, 3, black);
     }
-    wy_font_draw(img, w, h, 4, 44, SAMPLE, 1, black);
-    wy_font_draw(img, w, h, 4, 58, "0123456789 x y g  O0o lI1| 5S 8B 2Z -1.5e+3 [a,b) {c;d}", 1, black);
-    wy_font_draw(img, w, h, 4, 72, "G(x, y) mod 2^k ~ 3*y/2 @ 99% & \"P\" 'n' \\ _ `", 1, red);
-    wy_font_draw(img, w, h, 4, 212, "Grundy values G(x, y)", 3, black);
-    wy_font_draw(img, w, h, 4, 245, "0123456789 x y g", 3, black);
-    wy_font_draw(img, w, h, 4, 278, "wythoff+pass, 0 <= x < 4096", 2, black);
-    wy_font_draw(img, w, h, 4, 300, "The quick brown fox jumps over the lazy dog.", 2, black);
-    wy_font_draw(img, w, h, 4, 322, "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG!", 2, black);
-    wy_font_draw_up(img, w, h, 600, 4, "y (rows)", 2, black);
-    wy_font_draw_up(img, w, h, 580, 4, "G(x, y) = 0", 1, black);
+    pl_font_draw(img, w, h, 4, 44, SAMPLE, 1, black);
+    pl_font_draw(img, w, h, 4, 58, "0123456789 x y g  O0o lI1| 5S 8B 2Z -1.5e+3 [a,b) {c;d}", 1, black);
+    pl_font_draw(img, w, h, 4, 72, "G(x, y) mod 2^k ~ 3*y/2 @ 99% & \"P\" 'n' \\ _ `", 1, red);
+    pl_font_draw(img, w, h, 4, 212, "Grundy values G(x, y)", 3, black);
+    pl_font_draw(img, w, h, 4, 245, "0123456789 x y g", 3, black);
+    pl_font_draw(img, w, h, 4, 278, "wythoff+pass, 0 <= x < 4096", 2, black);
+    pl_font_draw(img, w, h, 4, 300, "The quick brown fox jumps over the lazy dog.", 2, black);
+    pl_font_draw(img, w, h, 4, 322, "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG!", 2, black);
+    pl_font_draw_up(img, w, h, 600, 4, "y (rows)", 2, black);
+    pl_font_draw_up(img, w, h, 580, 4, "G(x, y) = 0", 1, black);
     FILE *f = fopen(path, "wb");
     if (!f) {
         free(img);

@@ -1,13 +1,13 @@
 /*
  * t-misere - the misere closed forms (src/core/exact_misere.c, proofs in
- * docs/exact-misere.md) against independent methods.
+ * docs/exact.md, section "Misère play") against independent methods.
  *
- * 1. forms: wy_misere_form names the expected form (or none) for rulesets
+ * 1. forms: wyi_misere_form names the expected form (or none) for rulesets
  *    of every kind, including the ones whose natural guesses fail.
  * 2. windows vs the table engine: for every covered ruleset of the list and
  *    every side state, every cell of a W x W window (W = 300, 120 with
  *    WY_TEST_SAN=1; 200 for the rulesets with a heap or a pass) is evaluated
- *    by wy_misere_eval with the normal-play answers taken from the table
+ *    by wyi_misere_eval with the normal-play answers taken from the table
  *    engine's table of the ruleset without misere, (a) values and outcomes,
  *    (b) outcomes only (the callback withholds the value); the answer must
  *    be the misere table's value (a) and outcome (a, b).  M1 is also asked
@@ -21,7 +21,7 @@
  *    parity), off the axes the normal outcome (paper 002 Thm 1.2: P iff x, y
  *    even) is kept.  M4, M5: the normal outcome is passed through off E.
  *    M6: with the normal outcome of paper 001 (g(n), computed here by
- *    Hofstadter's form for n < 10^6 and by wy_ex_g001 beyond), the misere
+ *    Hofstadter's form for n < 10^6 and by wyi_ex_g001 beyond), the misere
  *    P-positions are Wythoff's pairs (paper 001 Theorem 3).
  *
  * Environment: WY_SEED (random positions), WY_TEST_SAN=1 (smaller windows).
@@ -44,30 +44,30 @@ static const struct {
     const char *rules;
     int form;
 } forms[] = {
-    {"nim+misere", WY_MIS_NIM},
-    {"nim+max=3+misere", WY_MIS_NIM},
-    {"nim+heap=2+max=5+misere", WY_MIS_NIM},
-    {"nim+terminal=0+misere", WY_MIS_NIM},
-    {"nim+terminal=1+misere", WY_MIS_NIM_TERM},
-    {"nim+heap=3+terminal=4+misere", WY_MIS_NIM_TERM},
-    {"nim+max=3+terminal=2+misere", WY_MIS_NONE},
-    {"nim+pass+misere", WY_MIS_NIM_PASS},
-    {"nim+pass=2+misere", WY_MIS_NONE},
-    {"nim+pass+heap=1+misere", WY_MIS_NONE},
-    {"nim+pass+max=3+misere", WY_MIS_NONE},
-    {"wythoff+misere", WY_MIS_WYT},
-    {"wythoff+terminal=0+misere", WY_MIS_WYT},
-    {"wythoff+heap=2+mod=3+misere", WY_MIS_WYT},
-    {"wythoff+max=1+misere", WY_MIS_WMAX1},
-    {"wythoff+heap=1+max=1+mod=2+misere", WY_MIS_WMAX1},
-    {"wythoff+max=2+misere", WY_MIS_NONE},
-    {"wythoff+pass+misere", WY_MIS_NONE},
-    {"wythoff+terminal=2+misere", WY_MIS_WT2},
-    {"wythoff+terminal=1+misere", WY_MIS_NONE},
-    {"wythoff+terminal=3+misere", WY_MIS_NONE},
-    {"wythoff+terminal=2+heap=1+misere", WY_MIS_NONE},
-    {"wythoff", WY_MIS_NONE},
-    {"nim", WY_MIS_NONE},
+    {"nim+misere", WYI_MIS_NIM},
+    {"nim+max=3+misere", WYI_MIS_NIM},
+    {"nim+heap=2+max=5+misere", WYI_MIS_NIM},
+    {"nim+terminal=0+misere", WYI_MIS_NIM},
+    {"nim+terminal=1+misere", WYI_MIS_NIM_TERM},
+    {"nim+heap=3+terminal=4+misere", WYI_MIS_NIM_TERM},
+    {"nim+max=3+terminal=2+misere", WYI_MIS_NONE},
+    {"nim+pass+misere", WYI_MIS_NIM_PASS},
+    {"nim+pass=2+misere", WYI_MIS_NONE},
+    {"nim+pass+heap=1+misere", WYI_MIS_NONE},
+    {"nim+pass+max=3+misere", WYI_MIS_NONE},
+    {"wythoff+misere", WYI_MIS_WYT},
+    {"wythoff+terminal=0+misere", WYI_MIS_WYT},
+    {"wythoff+heap=2+mod=3+misere", WYI_MIS_WYT},
+    {"wythoff+max=1+misere", WYI_MIS_WMAX1},
+    {"wythoff+heap=1+max=1+mod=2+misere", WYI_MIS_WMAX1},
+    {"wythoff+max=2+misere", WYI_MIS_NONE},
+    {"wythoff+pass+misere", WYI_MIS_NONE},
+    {"wythoff+terminal=2+misere", WYI_MIS_WT2},
+    {"wythoff+terminal=1+misere", WYI_MIS_NONE},
+    {"wythoff+terminal=3+misere", WYI_MIS_NONE},
+    {"wythoff+terminal=2+heap=1+misere", WYI_MIS_NONE},
+    {"wythoff", WYI_MIS_NONE},
+    {"nim", WYI_MIS_NONE},
 };
 
 static int group_forms(void)
@@ -81,10 +81,10 @@ static int group_forms(void)
             tk_fail(&g, "%s: does not parse: %s", forms[i].rules, err);
             continue;
         }
-        int f = wy_misere_form(&r);
+        int f = wyi_misere_form(&r);
         if (f != forms[i].form)
-            tk_fail(&g, "%s: form %d (%s), expected %d", forms[i].rules, f, wy_misere_name(f), forms[i].form);
-        if (f && !wy_misere_name(f)[0])
+            tk_fail(&g, "%s: form %d (%s), expected %d", forms[i].rules, f, wyi_misere_name(f), forms[i].form);
+        if (f && !wyi_misere_name(f)[0])
             tk_fail(&g, "%s: form %d has no name", forms[i].rules, f);
     }
     return tk_group_end(&g);
@@ -150,13 +150,13 @@ static void window_case(tk_group *g, const char *text, uint32_t W)
         tk_fail(g, "%s: %s", text, err);
         return;
     }
-    const int form = wy_misere_form(&mr);
+    const int form = wyi_misere_form(&mr);
     if (!form) {
         tk_fail(g, "%s: no form", text);
         return;
     }
-    wy_misere_normal_rules(&nr, &mr);
-    if (nr.misere || wy_misere_form(&nr)) {
+    wyi_misere_normal_rules(&nr, &mr);
+    if (nr.misere || wyi_misere_form(&nr)) {
         tk_fail(g, "%s: the normal ruleset keeps misere", text);
         return;
     }
@@ -184,14 +184,14 @@ static void window_case(tk_group *g, const char *text, uint32_t W)
                     mpz_set_ui(x, a);
                     mpz_set_ui(y, b);
                     for (int mode = 0; mode < 3; mode++) {
-                        if (mode == 2 && form != WY_MIS_NIM)
+                        if (mode == 2 && form != WYI_MIS_NIM)
                             break;
                         tctx c = {tn, mode == 0, 0};
                         int hv = -1;
                         char oc = 0;
                         const char *method = NULL;
-                        int r = wy_misere_eval(form, &mr, x, y, s, mode == 2 ? NULL : table_normal, &c, v, &hv, &oc,
-                                               &method);
+                        int r = wyi_misere_eval(form, &mr, x, y, s, mode == 2 ? NULL : table_normal, &c, v, &hv, &oc,
+                                                &method);
                         cells++;
                         if (!method || !method[0]) {
                             tk_fail(g, "%s (%u,%u) pass %u heap %u: no method", text, a, b, p, h);
@@ -199,7 +199,7 @@ static void window_case(tk_group *g, const char *text, uint32_t W)
                         }
                         if (!r) {
                             /* only M6 with outcomes only, near the origin */
-                            if (mode == 1 && form == WY_MIS_WT2 && a < 8 && b < 8) {
+                            if (mode == 1 && form == WYI_MIS_WT2 && a < 8 && b < 8) {
                                 undecided_b++;
                                 continue;
                             }
@@ -254,12 +254,12 @@ typedef struct {
     uint32_t gcount;
 } hctx;
 
-/* paper 001's g(n) by Hofstadter's form (for n < gcount) or wy_ex_g001 */
+/* paper 001's g(n) by Hofstadter's form (for n < gcount) or wyi_ex_g001 */
 static int g001(const hctx *c, const mpz_t n)
 {
     if (mpz_cmp_ui(n, c->gcount) < 0)
         return c->g[mpz_get_ui(n)];
-    return wy_ex_g001(n);
+    return wyi_ex_g001(n);
 }
 
 static int huge_normal(void *ctx, const mpz_t x, const mpz_t y, wy_side side, mpz_t v, int *has_value)
@@ -288,7 +288,7 @@ static int huge_normal(void *ctx, const mpz_t x, const mpz_t y, wy_side side, mp
     default: /* (lo, hi), lo + hi > 2: n = hi - lo - 1 >= 0 and lo = a_n + g(n) - 1 */
         if (mpz_sgn(d) > 0) {
             mpz_sub_ui(d, d, 1);
-            wy_ex_lower(a, d);
+            wyi_ex_lower(a, d);
             if (g001(c, d) == 0)
                 mpz_sub_ui(a, a, 1);
             p = mpz_cmp(a, lo) == 0;
@@ -357,11 +357,11 @@ static int group_huge(tk_rng *rng, int san)
             random_digits(y, rng, tk_rng_range(rng, 1, 50));
             wy_side s = {0, r.heap ? tk_rng_range(rng, 0, r.heap) : 0};
             g.cases++;
-            if (!wy_misere_eval(WY_MIS_NIM, &r, x, y, s, NULL, NULL, v, &hv, &oc, &m) || hv != 1) {
+            if (!wyi_misere_eval(WYI_MIS_NIM, &r, x, y, s, NULL, NULL, v, &hv, &oc, &m) || hv != 1) {
                 tk_fail(&g, "%s: undecided at a huge position", nims[k]);
                 continue;
             }
-            if (wy_misere_eval(WY_MIS_NIM, &r, y, x, s, NULL, NULL, w, &hv, &oc, &m) != 1 || mpz_cmp(v, w) != 0)
+            if (wyi_misere_eval(WYI_MIS_NIM, &r, y, x, s, NULL, NULL, w, &hv, &oc, &m) != 1 || mpz_cmp(v, w) != 0)
                 tk_fail(&g, "%s: not symmetric", nims[k]);
             if (!q) { /* Nim: G- = x xor y xor h, x >= 2 */
                 mpz_xor(w, x, y);
@@ -402,7 +402,7 @@ static int group_huge(tk_rng *rng, int san)
                     mpz_t val;
                     mpz_init(val);
                     g.cases++;
-                    if (!wy_misere_eval(WY_MIS_WYT, &r, v, w, wy_side_start(&r), huge_normal, &c, val, &hv, &oc, &m))
+                    if (!wyi_misere_eval(WYI_MIS_WYT, &r, v, w, wy_side_start(&r), huge_normal, &c, val, &hv, &oc, &m))
                         tk_fail(&g, "wythoff+misere: undecided at a huge position");
                     else if (oc != (j < 2 ? 'P' : 'N'))
                         tk_fail(&g, "wythoff+misere: %c at a huge pair%s", oc, j < 2 ? "" : "'s neighbour");
@@ -423,11 +423,11 @@ static int group_huge(tk_rng *rng, int san)
                 mpz_set_ui(x, 0);
                 g.cases++;
                 uint32_t want = wy_table_get(tm, 0, 2 + (uint32_t)mpz_odd_p(y), wy_side_start(&r));
-                if (!wy_misere_eval(WY_MIS_WMAX1, &r, x, y, wy_side_start(&r), NULL, NULL, v, &hv, &oc, &m) ||
+                if (!wyi_misere_eval(WYI_MIS_WMAX1, &r, x, y, wy_side_start(&r), NULL, NULL, v, &hv, &oc, &m) ||
                     hv != 1 || mpz_cmp_ui(v, want) != 0)
                     tk_fail(&g, "wythoff+max=1+misere: axis (0, %s) wrong or undecided", mpz_get_str(NULL, 10, y));
                 random_digits(x, rng, 50);
-                if (!wy_misere_eval(WY_MIS_WMAX1, &r, x, y, wy_side_start(&r), huge_normal, &c, v, &hv, &oc, &m) ||
+                if (!wyi_misere_eval(WYI_MIS_WMAX1, &r, x, y, wy_side_start(&r), huge_normal, &c, v, &hv, &oc, &m) ||
                     oc != ((mpz_even_p(x) && mpz_even_p(y)) ? 'P' : 'N'))
                     tk_fail(&g, "wythoff+max=1+misere: off the axes, outcome not the normal one");
             }
@@ -449,12 +449,13 @@ static int group_huge(tk_rng *rng, int san)
                     wy_side s = {p, 0};
                     g.cases++;
                     char want = huge_normal(&c, x, y, s, v, &hv);
-                    if (!wy_misere_eval(WY_MIS_NIM_PASS, &r5, x, y, s, huge_normal, &c, v, &hv, &oc, &m) || oc != want)
+                    if (!wyi_misere_eval(WYI_MIS_NIM_PASS, &r5, x, y, s, huge_normal, &c, v, &hv, &oc, &m) ||
+                        oc != want)
                         tk_fail(&g, "nim+pass+misere: huge position, pass %u: not the normal outcome", p);
                 }
                 hctx c0 = {0, NULL, 0};
-                if (!wy_misere_eval(WY_MIS_NIM_TERM, &r4, x, y, wy_side_start(&r4), huge_normal, &c0, v, &hv, &oc,
-                                    &m) ||
+                if (!wyi_misere_eval(WYI_MIS_NIM_TERM, &r4, x, y, wy_side_start(&r4), huge_normal, &c0, v, &hv, &oc,
+                                     &m) ||
                     oc != (wy_wythoff_is_p(x, y) ? 'P' : 'N'))
                     tk_fail(&g, "nim+terminal=3+misere: huge position: not the callback's outcome");
             }
@@ -485,13 +486,13 @@ static int group_huge(tk_rng *rng, int san)
                     mpz_t val;
                     mpz_init(val);
                     g.cases++;
-                    if (!wy_misere_eval(WY_MIS_WT2, &r, v, w, wy_side_start(&r), huge_normal, &c, val, &hv, &oc, &m))
+                    if (!wyi_misere_eval(WYI_MIS_WT2, &r, v, w, wy_side_start(&r), huge_normal, &c, val, &hv, &oc, &m))
                         tk_fail(&g, "wythoff+terminal=2+misere: undecided at a huge position");
                     else if (oc != (j < 2 ? 'P' : 'N'))
                         tk_fail(&g, "wythoff+terminal=2+misere: %c at %s", oc, j < 2 ? "a pair" : "a neighbour");
                     else if (j >= 2 && huge_normal(&c, v, w, wy_side_start(&r), val, &hv) == 'P' &&
-                             (!wy_misere_eval(WY_MIS_WT2, &r, v, w, wy_side_start(&r), huge_normal, &c, val, &hv,
-                                              &oc, &m) ||
+                             (!wyi_misere_eval(WYI_MIS_WT2, &r, v, w, wy_side_start(&r), huge_normal, &c, val, &hv,
+                                               &oc, &m) ||
                               hv != 1 || mpz_cmp_ui(val, 1) != 0))
                         tk_fail(&g, "wythoff+terminal=2+misere: a normal P-position without misere value 1");
                     mpz_clear(val);

@@ -20,7 +20,7 @@
  *     the same spec gives the same bytes twice and with 1 or 2 threads.
  *  3. The PNG heatmap decoded with libpng's reading API: every pixel of
  *     every cell has the colour of the naive reference's value (tests/naive)
- *     on the scale of wy_palette_seq; P-positions have entry 0.
+ *     on the scale of pl_palette_seq; P-positions have entry 0.
  *  4. A write callback that fails (on its first call, or later) gives
  *     WY_EINVAL "write error", and is not called again after failing.
  *  5. mem_limit below wy_plot_estimate: WY_ERANGE before any write; at the
@@ -31,7 +31,7 @@
  *     and 2 threads; ASan checks that nothing leaks.
  *  7. wy_plot_heat_rgb: vmax 0 gives entry 0; v * 255 / vmax (computed here
  *     in 128 bits) for many v and vmax up to UINT64_MAX, so entry 0 at 0,
- *     entry 255 at vmax, monotone; wy_plot_set_rgb(m) = wy_palette_sets[m-1].
+ *     entry 255 at vmax, monotone; wy_plot_set_rgb(m) = pl_palette_sets[m-1].
  *
  * Under the sanitizers (WY_TEST_SAN=1, tk_test_san) the large windows are
  * smaller, with the same code paths (blocks of positions above 800, SVG
@@ -534,7 +534,7 @@ static void heat_vs_naive(tk_group *grp, const char *text, uint32_t R, uint32_t 
         for (uint32_t y = 0; y < C; y++) {
             uint32_t v = ref[(size_t)x * C + y];
             unsigned idx = vmax ? (unsigned)((uint64_t)v * 255 / vmax) : 0;
-            const uint8_t *want_rgb = wy_palette_seq[idx];
+            const uint8_t *want_rgb = pl_palette_seq[idx];
             grp->cases++;
             int bad = 0;
             for (uint32_t j = 0; j < g.cell && !bad; j++)
@@ -563,7 +563,7 @@ out:
 static int check_heat_pixels(void)
 {
     tk_group grp = {"PNG heatmaps decoded by libpng: every pixel of every cell = the naive reference's value "
-                    "on wy_palette_seq",
+                    "on pl_palette_seq",
                     0, 0};
     heat_vs_naive(&grp, "wythoff", 30, 30, 0);
     heat_vs_naive(&grp, "wythoff+pass", 21, 34, 0);
@@ -730,7 +730,7 @@ static int check_cancel(void)
 static int check_colours(void)
 {
     tk_group grp = {"wy_plot_heat_rgb = entry v * 255 / vmax (0 for vmax 0), monotone, ends 0 and 255; "
-                    "wy_plot_set_rgb(m) = wy_palette_sets[m - 1]",
+                    "wy_plot_set_rgb(m) = pl_palette_sets[m - 1]",
                     0, 0};
     static const uint64_t vmaxes[] = {1, 2, 3, 7, 100, 254, 255, 256, 257, 1000, 65537, 4294967295u, 4294967296u,
                                       (uint64_t)1 << 40, UINT64_MAX / 255, UINT64_MAX / 255 + 1, UINT64_MAX - 1,
@@ -738,10 +738,10 @@ static int check_colours(void)
     uint8_t rgb[3];
     grp.cases++;
     wy_plot_heat_rgb(0, 0, rgb);
-    if (memcmp(rgb, wy_palette_seq[0], 3) != 0)
+    if (memcmp(rgb, pl_palette_seq[0], 3) != 0)
         tk_fail(&grp, "vmax 0: not entry 0");
     wy_plot_heat_rgb(5, 0, rgb);
-    if (memcmp(rgb, wy_palette_seq[0], 3) != 0)
+    if (memcmp(rgb, pl_palette_seq[0], 3) != 0)
         tk_fail(&grp, "v 5, vmax 0: not entry 0");
     tk_rng g;
     tk_rng_seed(&g, 42);
@@ -754,7 +754,7 @@ static int check_colours(void)
             unsigned want = (unsigned)((unsigned __int128)v * 255 / vmax);
             grp.cases++;
             wy_plot_heat_rgb(v, vmax, rgb);
-            if (memcmp(rgb, wy_palette_seq[want], 3) != 0)
+            if (memcmp(rgb, pl_palette_seq[want], 3) != 0)
                 tk_fail(&grp, "v %llu vmax %llu: #%02x%02x%02x, expected entry %u", (unsigned long long)v,
                         (unsigned long long)vmax, rgb[0], rgb[1], rgb[2], want);
             if (want < last)
@@ -777,8 +777,8 @@ static int check_colours(void)
     for (unsigned m = 1; m <= 7; m++) {
         grp.cases++;
         wy_plot_set_rgb(m, rgb);
-        if (memcmp(rgb, wy_palette_sets[m - 1], 3) != 0)
-            tk_fail(&grp, "wy_plot_set_rgb(%u) is not wy_palette_sets[%u]", m, m - 1);
+        if (memcmp(rgb, pl_palette_sets[m - 1], 3) != 0)
+            tk_fail(&grp, "wy_plot_set_rgb(%u) is not pl_palette_sets[%u]", m, m - 1);
     }
     return tk_group_end(&grp);
 }

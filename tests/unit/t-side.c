@@ -3,7 +3,7 @@
  * (issue 26): the table engine against the naive reference (tests/naive),
  * every cell of every layer, where the engine's own shortcuts for many
  * layers matter:
- *   - the terminal region's values in O(layers) (wy_terminal_values, shared
+ *   - the terminal region's values in O(layers) (wyi_terminal_values, shared
  *     with the layer engine), misere and normal, with passes;
  *   - the extra heap's options as one bitset of the mex search, and the
  *     search starting above the smaller heaps' mex (a prefix of 0, 1, ...

@@ -2,8 +2,8 @@
  * t-strip - the strip module (src/core/strip.h): the first rows of a ruleset as
  * proved eventually additively periodic sequences.
  *
- * For each ruleset of the list below, wy_strip_build's extrapolation
- * (wy_strip_value_u64) is compared with an independent table-engine window
+ * For each ruleset of the list below, wyi_strip_build's extrapolation
+ * (wyi_strip_value_u64) is compared with an independent table-engine window
  * three times as wide as the strip's stored part (at least 65536 columns):
  * every cell, every row, every pass layer.  The per-row minimal periods and
  * preperiods are checked against the same window (the relation holds from
@@ -19,7 +19,7 @@
  * a strip of Wythoff's rows 0..47, made without the engine's proof from a
  * table-engine window and the joint period of those rows in the certified
  * atlas (data/periods/wythoff.csv: every row x <= 47 has a period dividing
- * 1536 and a preperiod <= 17230), is written by wy_strip_cache_save and read
+ * 1536 and a preperiod <= 17230), is written by wyi_strip_cache_save and read
  * through the exact evaluator (wy_exact_eval, which proves nothing beyond
  * row 45): from a trusted directory it is used (value = the table's, method
  * "read from its cache"); tampered beyond column 512 with a valid checksum
@@ -86,7 +86,7 @@ static int64_t tdiff(const wy_table *t, uint32_t x, uint64_t a, uint64_t b, wy_s
 
 /* Every check of one strip against an independent window and the naive
  * reference.  Returns the number of failed groups. */
-static int check_strip(const char *text, const wy_rules *r, const wy_strip *s, int print)
+static int check_strip(const char *text, const wy_rules *r, const wyi_strip *s, int print)
 {
     int bad = 0;
     char name[256];
@@ -126,7 +126,7 @@ static int check_strip(const char *text, const wy_rules *r, const wy_strip *s, i
         for (uint32_t x = 0; x < R; x++)
             for (uint32_t y = 0; y < W; y++) {
                 gv.cases++;
-                uint64_t a = wy_strip_value_u64(s, p, x, y), b = wy_table_get(t, x, y, (wy_side){p, 0});
+                uint64_t a = wyi_strip_value_u64(s, p, x, y), b = wy_table_get(t, x, y, (wy_side){p, 0});
                 if (a != b)
                     tk_fail(&gv, "layer %u (%u,%u): strip %llu, table %llu", p, x, y, (unsigned long long)a,
                             (unsigned long long)b);
@@ -183,7 +183,7 @@ static int check_strip(const char *text, const wy_rules *r, const wy_strip *s, i
             for (uint32_t x = 0; x < R; x++)
                 for (uint32_t y = 0; y < nc; y++) {
                     gn.cases++;
-                    uint64_t a = wy_strip_value_u64(s, p, x, y), b = all[naive_all_index(R, nc, 0, x, y, p, 0)];
+                    uint64_t a = wyi_strip_value_u64(s, p, x, y), b = all[naive_all_index(R, nc, 0, x, y, p, 0)];
                     if (a != b)
                         tk_fail(&gn, "layer %u (%u,%u): strip %llu, naive %llu", p, x, y, (unsigned long long)a,
                                 (unsigned long long)b);
@@ -192,7 +192,7 @@ static int check_strip(const char *text, const wy_rules *r, const wy_strip *s, i
     bad += tk_group_end(&gn);
 
     /* GMP: agrees with the 64-bit entry point, and with the formula at 10^40 + 17 */
-    snprintf(name, sizeof name, "%s rows 0..%u: wy_strip_value (GMP) = 64-bit value and the formula at 10^40+17",
+    snprintf(name, sizeof name, "%s rows 0..%u: wyi_strip_value (GMP) = 64-bit value and the formula at 10^40+17",
              text, R - 1);
     tk_group gg = {name, 0, 0};
     mpz_t y, v, big, yp, k, tmp;
@@ -209,9 +209,9 @@ static int check_strip(const char *text, const wy_rules *r, const wy_strip *s, i
                 mpz_set_ui(y, (unsigned long)(ys[j] >> 32));
                 mpz_mul_2exp(y, y, 32);
                 mpz_add_ui(y, y, (unsigned long)(ys[j] & 0xffffffffu));
-                wy_strip_value(v, s, p, x, y);
-                uint64_t u = ys[j] < ((uint64_t)1 << 62) ? wy_strip_value_u64(s, p, x, ys[j])
-                                                         : wy_strip_value_u64(s, p, x, ys[j] - P) + d;
+                wyi_strip_value(v, s, p, x, y);
+                uint64_t u = ys[j] < ((uint64_t)1 << 62) ? wyi_strip_value_u64(s, p, x, ys[j])
+                                                         : wyi_strip_value_u64(s, p, x, ys[j] - P) + d;
                 /* u64 < 2^62 on every platform: compare through two halves */
                 mpz_set_ui(tmp, (unsigned long)(u >> 32));
                 mpz_mul_2exp(tmp, tmp, 32);
@@ -225,12 +225,12 @@ static int check_strip(const char *text, const wy_rules *r, const wy_strip *s, i
             mpz_sub_ui(tmp, big, (unsigned long)y0); /* y0, P are small here */
             mpz_fdiv_r_ui(yp, tmp, (unsigned long)P);
             mpz_add_ui(yp, yp, (unsigned long)y0);
-            uint64_t gyp = wy_strip_value_u64(s, p, x, mpz_get_ui(yp));
+            uint64_t gyp = wyi_strip_value_u64(s, p, x, mpz_get_ui(yp));
             mpz_sub(k, big, yp);
             mpz_divexact_ui(k, k, (unsigned long)P);
             mpz_mul_ui(k, k, (unsigned long)d);
             mpz_add_ui(k, k, (unsigned long)gyp);
-            wy_strip_value(v, s, p, x, big);
+            wyi_strip_value(v, s, p, x, big);
             if (mpz_cmp(v, k) != 0)
                 tk_fail(&gg, "layer %u row %u at 10^40+17: %s, expected %s", p, x, zstr(zb1, sizeof zb1, v),
                         zstr(zb2, sizeof zb2, k));
@@ -241,7 +241,7 @@ static int check_strip(const char *text, const wy_rules *r, const wy_strip *s, i
 }
 
 /* Wythoff rows 0, 1, 2 in closed form, far out. */
-static int check_closed_forms(const wy_strip *s)
+static int check_closed_forms(const wyi_strip *s)
 {
     tk_group g = {"wythoff: row 0 is G = y, rows 1 and 2 have period 3 and shift 3", 0, 0};
     static const int r1[3] = {1, 1, -2}, r2[3] = {2, -1, -1};
@@ -267,8 +267,8 @@ static int check_closed_forms(const wy_strip *s)
     for (size_t j = 0; j < sizeof ys / sizeof ys[0]; j++) {
         uint64_t y = ys[j];
         g.cases++;
-        uint64_t a = wy_strip_value_u64(s, 0, 0, y), b = wy_strip_value_u64(s, 0, 1, y),
-                 c = wy_strip_value_u64(s, 0, 2, y);
+        uint64_t a = wyi_strip_value_u64(s, 0, 0, y), b = wyi_strip_value_u64(s, 0, 1, y),
+                 c = wyi_strip_value_u64(s, 0, 2, y);
         if (a != y || b != (uint64_t)((int64_t)y + r1[y % 3]) || c != (uint64_t)((int64_t)y + r2[y % 3]))
             tk_fail(&g, "y = %llu: rows 0-2 give %llu %llu %llu", (unsigned long long)y, (unsigned long long)a,
                     (unsigned long long)b, (unsigned long long)c);
@@ -282,7 +282,7 @@ static int check_closed_forms(const wy_strip *s)
     unsigned long m3 = mpz_fdiv_ui(y, 3);
     for (uint32_t x = 0; x < 3; x++) {
         g.cases++;
-        wy_strip_value(v, s, 0, x, y);
+        wyi_strip_value(v, s, 0, x, y);
         int off = x == 0 ? 0 : x == 1 ? r1[m3] : r2[m3];
         if (off >= 0)
             mpz_add_ui(e, y, (unsigned long)off);
@@ -319,17 +319,17 @@ static int check_errors(void)
             continue;
         g.cases++;
         char err[WY_ERRLEN] = "";
-        static wy_strip dummy;
-        wy_strip *s = &dummy; /* wy_strip_build must reset it to NULL */
-        wy_status st = wy_strip_build(&s, &r, cases[i].rows, cases[i].max_cols, cases[i].mem, err, sizeof err);
+        static wyi_strip dummy;
+        wyi_strip *s = &dummy; /* wyi_strip_build must reset it to NULL */
+        wy_status st = wyi_strip_build(&s, &r, cases[i].rows, cases[i].max_cols, cases[i].mem, err, sizeof err);
         if (st != cases[i].want || s != NULL || !strstr(err, cases[i].needle))
             tk_fail(&g, "%s rows %u max_cols %llu mem %llu: status %d (want %d), message '%s'", cases[i].text,
                     cases[i].rows, (unsigned long long)cases[i].max_cols, (unsigned long long)cases[i].mem, st,
                     cases[i].want, err);
         if (st == WY_OK)
-            wy_strip_free(s);
+            wyi_strip_free(s);
     }
-    wy_strip_free(NULL);
+    wyi_strip_free(NULL);
     return tk_group_end(&g);
 }
 
@@ -493,7 +493,7 @@ static int check_cache(void)
         printf("FAIL cache: table %u x %u: %s\n", CR, CNCOLS, err);
         return 1;
     }
-    wy_strip *s = wy_strip_new(&r, CR, 1, CY0, CP, CP);
+    wyi_strip *s = wyi_strip_new(&r, CR, 1, CY0, CP, CP);
     for (uint32_t x = 0; x < CR; x++) {
         s->row_pre[x] = CY0;
         s->row_period[x] = CP;
@@ -514,7 +514,7 @@ static int check_cache(void)
     char d0[640], d[640], path[1024], path2[1024];
     mkdir_mode(d0, sizeof d0, "ok", 0700);
     note[0] = '\0';
-    int rc = wy_strip_cache_save(s, d0, note, sizeof note);
+    int rc = wyi_strip_cache_save(s, d0, note, sizeof note);
     snprintf(path, sizeof path, "%s/wythoff.rows48.strip", d0);
     struct stat st;
     if (rc != 0 || note[0] || stat(path, &st) != 0 || (st.st_mode & 0777) != 0600 || st.st_uid != geteuid()) {
@@ -528,7 +528,7 @@ static int check_cache(void)
     /* missing directories are made with mode 0700 */
     snprintf(d, sizeof d, "%s/new/sub", cache_base);
     note[0] = '\0';
-    rc = wy_strip_cache_save(s, d, note, sizeof note);
+    rc = wyi_strip_cache_save(s, d, note, sizeof note);
     struct stat a, b;
     snprintf(path2, sizeof path2, "%s/new", cache_base);
     if (rc == 0 && stat(path2, &a) == 0 && stat(d, &b) == 0 && (a.st_mode & 0777) == 0700 && (b.st_mode & 0777) == 0700)
@@ -543,11 +543,11 @@ static int check_cache(void)
     char dt[640], dh[640], ft[1024], fh[1024];
     s->vals[(size_t)47 * CNCOLS + TAMPER_Y] += 5;
     mkdir_mode(dt, sizeof dt, "tampered", 0700);
-    failed += wy_strip_cache_save(s, dt, NULL, 0) != 0;
+    failed += wyi_strip_cache_save(s, dt, NULL, 0) != 0;
     s->vals[(size_t)47 * CNCOLS + TAMPER_Y] -= 5;
     s->row_period[47] = CP / 2;
     mkdir_mode(dh, sizeof dh, "halved", 0700);
-    failed += wy_strip_cache_save(s, dh, NULL, 0) != 0;
+    failed += wyi_strip_cache_save(s, dh, NULL, 0) != 0;
     s->row_period[47] = CP;
     for (uint32_t y = CY0 + CP / 2; y < CNCOLS && !y_h[0]; y++)
         if (wy_table_get(t, 47, y, (wy_side){0, 0}) != wy_table_get(t, 47, y - CP / 2, (wy_side){0, 0}) + CP / 2)
@@ -651,14 +651,14 @@ static int check_cache(void)
     /* nothing is written into an untrusted directory */
     mkdir_mode(d, sizeof d, "nowrite", 0770);
     note[0] = '\0';
-    rc = wy_strip_cache_save(s, d, note, sizeof note);
+    rc = wyi_strip_cache_save(s, d, note, sizeof note);
     if (rc != 0 && entries(d) == 0 && strstr(note, "is writable by its group"))
         printf("PASS cache: nothing written into a group-writable directory (note: %s)\n", note);
     else {
         printf("FAIL cache: save into a group-writable directory: %d, %d entries, note '%s'\n", rc, entries(d), note);
         failed++;
     }
-    wy_strip_free(s);
+    wyi_strip_free(s);
     wy_table_free(t);
     /* clean up: our own tree (root can remove what it gave away) */
     char cmd[1200];
@@ -701,12 +701,12 @@ int main(void)
             continue;
         }
         char err[WY_ERRLEN] = "";
-        wy_strip *s = NULL;
+        wyi_strip *s = NULL;
         uint64_t t0 = now_ms();
-        wy_status st = wy_strip_build(&s, &r, rows, (uint64_t)1 << 22, (uint64_t)1 << 32, err, sizeof err);
+        wy_status st = wyi_strip_build(&s, &r, rows, (uint64_t)1 << 22, (uint64_t)1 << 32, err, sizeof err);
         uint64_t ms = now_ms() - t0;
         if (st != WY_OK) {
-            printf("FAIL %s rows 0..%u: wy_strip_build: status %d: %s\n", cases[i].text, rows - 1, st, err);
+            printf("FAIL %s rows 0..%u: wyi_strip_build: status %d: %s\n", cases[i].text, rows - 1, st, err);
             failed++;
             continue;
         }
@@ -717,7 +717,7 @@ int main(void)
         failed += check_strip(cases[i].text, &r, s, print);
         if (i == 0)
             failed += check_closed_forms(s);
-        wy_strip_free(s);
+        wyi_strip_free(s);
     }
     failed += check_errors();
     failed += check_cache();

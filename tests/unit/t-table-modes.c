@@ -109,8 +109,8 @@ int main(void)
         uint32_t rows = 1 + rnd(60), cols = 1 + rnd(200);
         wy_side top = wy_side_start(&r);
         wy_table *a = NULL, *b = NULL, *tr = NULL, *big = NULL;
-        int sa = wy_table_compute_layout(&a, &r, rows, cols, top, 0, WY_LAYOUT_DENSE, err, sizeof err);
-        int sb = wy_table_compute_layout(&b, &r, rows, cols, top, 0, WY_LAYOUT_SPARSE, err, sizeof err);
+        int sa = wy_table_compute_run(&a, &r, rows, cols, top, 0, WY_LAYOUT_DENSE, NULL, err, sizeof err);
+        int sb = wy_table_compute_run(&b, &r, rows, cols, top, 0, WY_LAYOUT_SPARSE, NULL, err, sizeof err);
         int st = wy_table_compute(&tr, &r, cols, rows, top, 0, err, sizeof err);
         int sg = wy_table_compute(&big, &r, rows + 7, cols + 3, top, 0, err, sizeof err);
         int good = sa == WY_OK && st == WY_OK && sg == WY_OK && sb == WY_OK && wy_table_layout(a) == WY_LAYOUT_DENSE &&
