@@ -489,13 +489,12 @@ static wy_status pipe_check(const pipe_t *p, const cli_game *g, const cli_config
         return snprintf(err, errlen, "a %u x %u table of '%s' in this side state is beyond any memory (too many "
                                      "side-state layers)", p->blk.rows, p->blk.cols, g->text),
                WY_ERANGE;
-    if (limit && need > limit) {
-        char lim[32];
-        wy_format_bytes(lim, sizeof lim, limit);
-        snprintf(err, errlen,
-                 "rank %d: columns %u..%u of a %u x %u table need about %llu MiB, more than the limit of %s per rank "
-                 "(more ranks split the columns further)",
-                 rank, p->blk.c0, p->blk.c1 - 1, p->blk.rows, p->blk.cols, (unsigned long long)(need >> 20) + 1, lim);
+    if (limit && need > limit) { /* the library's message shape, and what a rank can do about it */
+        char what[128], msg[WY_ERRLEN];
+        snprintf(what, sizeof what, "rank %d: columns %u..%u of a %u x %u table", rank, p->blk.c0, p->blk.c1 - 1,
+                 p->blk.rows, p->blk.cols);
+        wy_memory_refusal(msg, sizeof msg, what, need, limit);
+        snprintf(err, errlen, "%s per rank (more ranks split the columns further)", msg);
         return WY_ERANGE;
     }
     return WY_OK;

@@ -272,18 +272,23 @@ PyObject *table_py(PyObject *self, PyObject *args)
     const int held = mem_limit && need_s > mem_limit && need_h <= mem_limit;
     const uint64_t eng = need_h < need_s ? hneed : sneed, need = need_h < need_s ? need_h : need_s;
     if ((mem_limit && need > mem_limit) || mine > (uint64_t)PY_SSIZE_T_MAX || mine > SIZE_MAX) {
-        char lim[32];
-        wy_format_bytes(lim, sizeof lim, mem_limit);
         if (sneed == UINT64_MAX) { /* beyond any memory: the engine says why */
             wy_status st = wy_table_stream(&r, rows, cols, side, mem_limit ? mem_limit : 1, NULL, table_row, NULL,
                                            err, sizeof err);
             return py_raise_status(st == WY_OK ? WY_ERANGE : st, err);
         }
-        PyErr_Format(py_TooLargeError,
-                     "a %u x %u table needs about %llu MiB in memory (%llu MiB for its values, %llu MiB for the "
-                     "engine), more than the limit of %s (use mem_limit= to change the limit)",
-                     rows, cols, (unsigned long long)(need >> 20) + 1, (unsigned long long)(mine >> 20) + 1,
-                     (unsigned long long)(eng >> 20) + 1, mem_limit ? lim : "the address space");
+        /* the library's one message shape (wy_memory_refusal) */
+        char what[160], v[32], e[32];
+        wy_format_bytes(v, sizeof v, mine);
+        wy_format_bytes(e, sizeof e, eng);
+        snprintf(what, sizeof what, "a %u x %u table in memory (%s for its values, %s for the engine)", rows, cols, v,
+                 e);
+        if (mem_limit) {
+            wy_memory_refusal(err, sizeof err, what, need, mem_limit);
+            PyErr_Format(py_TooLargeError, "%s (use mem_limit= to change the limit)", err);
+        } else {
+            PyErr_Format(py_TooLargeError, "%s is more than the address space", what);
+        }
         return NULL;
     }
     TableObject *t = PyObject_New(TableObject, &py_TableType);

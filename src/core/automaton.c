@@ -792,11 +792,9 @@ static int on_pos(void *ctx, uint64_t x, uint64_t y)
 static wy_status refuse_memory(char *err, size_t errlen, const char *verb, uint64_t diagonals, uint64_t need,
                                uint64_t limit)
 {
-    char m[32], l[32];
-    wy_format_bytes(m, sizeof m, need);
-    wy_format_bytes(l, sizeof l, limit);
-    return wyi_fail(WY_ERANGE, err, errlen, "%s %" PRIu64 " diagonals needs about %s, more than the limit of %s", verb,
-                    diagonals, m, l);
+    char what[96];
+    snprintf(what, sizeof what, "%s %" PRIu64 " diagonals", verb, diagonals);
+    return wy_memory_refusal(err, errlen, what, need, limit);
 }
 
 /* Scan windows of growing size until every diagonal below N has its

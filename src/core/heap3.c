@@ -413,11 +413,9 @@ wy_status wy_heap3_compute(wy_heap3 **out, const wy_rules *rules, uint32_t size,
         return wyi_fail(WY_EINVAL, err, errlen, "unknown atlas method %d", (int)method);
     uint64_t need = wy_heap3_estimate(rules, size, method, run);
     if (mem_limit && need > mem_limit) {
-        char a[32], b[32];
-        wy_format_bytes(a, sizeof a, need);
-        wy_format_bytes(b, sizeof b, mem_limit);
-        return wyi_fail(WY_ERANGE, err, errlen, "the atlas of size %u needs about %s, more than the limit of %s", size,
-                        a, b);
+        char what[64];
+        snprintf(what, sizeof what, "the atlas of size %u", size);
+        return wy_memory_refusal(err, errlen, what, need, mem_limit);
     }
     wy_heap3 *a = NULL;
     if ((st = atlas_new(&a, rules, size, err, errlen)) != WY_OK)
@@ -468,11 +466,9 @@ wy_status wy_heap3_findings_compute(wy_heap3_findings *out, const wy_heap3 *atla
     out->size = n;
     uint64_t need = wy_heap3_findings_estimate(&atlas->rules, n);
     if (mem_limit && need > mem_limit) {
-        char a[32], b[32];
-        wy_format_bytes(a, sizeof a, need);
-        wy_format_bytes(b, sizeof b, mem_limit);
-        return wyi_fail(WY_ERANGE, err, errlen,
-                        "the two-heap tables of size %u need about %s, more than the limit of %s", n, a, b);
+        char what[64];
+        snprintf(what, sizeof what, "the two-heap tables of size %u", n);
+        return wy_memory_refusal(err, errlen, what, need, mem_limit);
     }
     wy_side s2 = {atlas->passes, 0}, s0 = {0, 0};
     wy_table *t2 = NULL, *t0 = NULL;

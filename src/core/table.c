@@ -52,6 +52,7 @@
 #include "table_impl.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 
@@ -77,11 +78,9 @@ static wy_status refuse(const plan *pl, uint32_t rows, uint32_t cols, uint64_t m
                         "a %u x %u table%s would need more than %llu side-state layers (passes and heap sizes), "
                         "beyond any memory",
                         rows, cols, what, (unsigned long long)MAX_LAYERS);
-    uint64_t need = wyi_tab_plan_total(pl);
-    char lim[32];
-    wy_format_bytes(lim, sizeof lim, mem_limit);
-    return wyi_fail(WY_ERANGE, err, errlen, "a %u x %u table%s needs about %llu MiB, more than the limit of %s", rows,
-                    cols, what, (unsigned long long)(need >> 20) + 1, lim);
+    char whole[96];
+    snprintf(whole, sizeof whole, "a %u x %u table%s", rows, cols, what);
+    return wy_memory_refusal(err, errlen, whole, wyi_tab_plan_total(pl), mem_limit);
 }
 
 wy_status wy_table_compute_run(wy_table **out, const wy_rules *rules, uint32_t rows, uint32_t cols, wy_side side,

@@ -4,6 +4,7 @@
 #include "table_impl.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 int wy_block_split(wy_block *blk, uint32_t rows, uint32_t cols, unsigned rank, unsigned ranks)
@@ -86,11 +87,10 @@ wy_status wy_table_block_run(const wy_rules *rules, const wy_block *blk, wy_side
                         "beyond any memory",
                         blk->rows, blk->cols, (unsigned long long)MAX_LAYERS);
     if (mem_limit && need > mem_limit) {
-        char lim[32];
-        wy_format_bytes(lim, sizeof lim, mem_limit);
-        return wyi_fail(WY_ERANGE, err, errlen,
-                        "columns %u..%u of a %u x %u table need about %llu MiB on this rank, more than the limit of %s",
-                        blk->c0, blk->c1 - 1, blk->rows, blk->cols, (unsigned long long)(need >> 20) + 1, lim);
+        char what[96];
+        snprintf(what, sizeof what, "columns %u..%u of a %u x %u table on this rank", blk->c0, blk->c1 - 1, blk->rows,
+                 blk->cols);
+        return wy_memory_refusal(err, errlen, what, need, mem_limit);
     }
     if (need > SIZE_MAX / 2)
         return wyi_fail(WY_ERANGE, err, errlen,
