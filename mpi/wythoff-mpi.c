@@ -857,9 +857,10 @@ static int print_plan(const cli_game *g, uint32_t R, uint32_t C, const cli_confi
     return 0;
 }
 
-static int cmd_table(cli_config *c)
+/* table's arguments: one ruleset, the window, --format bin, --output FILE
+ * (0, or the exit code with the message said). */
+static int table_args(cli_config *c)
 {
-    char err[WY_ERRLEN] = "";
     int rc;
     if (c->npos != 1)
         return cli_die(2, "table takes one ruleset (got %d arguments); usage: %s %s", c->npos, cli_name(),
@@ -872,6 +873,15 @@ static int cmd_table(cli_config *c)
                        cli_name());
     if (!c->output)
         return cli_die(2, "%s table needs --output FILE (the ranks write the file in parallel)", cli_name());
+    return 0;
+}
+
+static int cmd_table(cli_config *c)
+{
+    char err[WY_ERRLEN] = "";
+    int rc;
+    if ((rc = table_args(c)))
+        return rc;
     const cli_game *g = &c->game[0];
     const uint32_t R = (uint32_t)c->rows, C = (uint32_t)c->cols;
     if (opt_plan)
@@ -1290,6 +1300,58 @@ static int finish(int rc)
     return rank == 0 ? rc : 0;
 }
 
+/* wythoff-mpi's own options (--stats, --plan, --band, --trace), taken out
+ * of argv[2..] before wythoff's parser; the others into args[0..*n).  0, or
+ * the exit code (message said). */
+static int own_options(int argc, char **argv, char **args, int *n)
+{
+    int rc = 0;
+    for (int i = 2; i < argc && !rc; i++) {
+        const char *s = argv[i];
+        if (strcmp(s, "--") == 0) {
+            while (i < argc)
+                args[(*n)++] = argv[i++];
+            break;
+        }
+        if (strcmp(s, "--stats") == 0) {
+            opt_stats = 1;
+        } else if (strcmp(s, "--plan") == 0 || strncmp(s, "--plan=", 7) == 0) {
+            const char *eq = strchr(s, '='), *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+            char err[WY_ERRLEN];
+            uint64_t k = 0;
+            if (!val)
+                rc = cli_die(2, "option '--plan' needs a value");
+            else if (!cli_num_u64(&k, val, "--plan", 1u << 24, err, sizeof err))
+                rc = cli_die(2, "%s", err);
+            else if (k == 0)
+                rc = cli_die(2, "--plan must be at least 1 rank");
+            else
+                opt_plan = (unsigned)k;
+        } else if (strcmp(s, "--band") == 0 || strncmp(s, "--band=", 7) == 0 || strcmp(s, "--trace") == 0 ||
+                   strncmp(s, "--trace=", 8) == 0) {
+            int band = s[2] == 'b';
+            const char *eq = strchr(s, '='), *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+            char err[WY_ERRLEN];
+            uint64_t b = 0;
+            if (!val)
+                rc = cli_die(2, "option '%s' needs a value", band ? "--band" : "--trace");
+            else if (band && !cli_num_u64(&b, val, "--band", 64, err, sizeof err))
+                rc = cli_die(2, "%s", err);
+            else if (band && b == 0)
+                rc = cli_die(2, "--band must be 1 to 64 rows");
+            else if (!band && !*val)
+                rc = cli_die(2, "--trace needs a file name");
+            else if (band)
+                opt_band = (unsigned)b;
+            else
+                opt_trace = val;
+        } else {
+            args[(*n)++] = argv[i];
+        }
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &thread_level);
@@ -1334,49 +1396,7 @@ int main(int argc, char **argv)
     int n = 0, rc = 0;
     if (!args)
         return finish(cli_die(3, "out of memory"));
-    for (int i = 2; i < argc && !rc; i++) {
-        const char *s = argv[i];
-        if (strcmp(s, "--") == 0) {
-            while (i < argc)
-                args[n++] = argv[i++];
-            break;
-        }
-        if (strcmp(s, "--stats") == 0) {
-            opt_stats = 1;
-        } else if (strcmp(s, "--plan") == 0 || strncmp(s, "--plan=", 7) == 0) {
-            const char *eq = strchr(s, '='), *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
-            char err[WY_ERRLEN];
-            uint64_t k = 0;
-            if (!val)
-                rc = cli_die(2, "option '--plan' needs a value");
-            else if (!cli_num_u64(&k, val, "--plan", 1u << 24, err, sizeof err))
-                rc = cli_die(2, "%s", err);
-            else if (k == 0)
-                rc = cli_die(2, "--plan must be at least 1 rank");
-            else
-                opt_plan = (unsigned)k;
-        } else if (strcmp(s, "--band") == 0 || strncmp(s, "--band=", 7) == 0 || strcmp(s, "--trace") == 0 ||
-                   strncmp(s, "--trace=", 8) == 0) {
-            int band = s[2] == 'b';
-            const char *eq = strchr(s, '='), *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
-            char err[WY_ERRLEN];
-            uint64_t b = 0;
-            if (!val)
-                rc = cli_die(2, "option '%s' needs a value", band ? "--band" : "--trace");
-            else if (band && !cli_num_u64(&b, val, "--band", 64, err, sizeof err))
-                rc = cli_die(2, "%s", err);
-            else if (band && b == 0)
-                rc = cli_die(2, "--band must be 1 to 64 rows");
-            else if (!band && !*val)
-                rc = cli_die(2, "--trace needs a file name");
-            else if (band)
-                opt_band = (unsigned)b;
-            else
-                opt_trace = val;
-        } else {
-            args[n++] = argv[i];
-        }
-    }
+    rc = own_options(argc, argv, args, &n);
     if (rc) {
         free(args);
         return finish(rc);

@@ -310,6 +310,123 @@ static int read_file(const char *path, int symmetric, wy_pos **fp, size_t *n, ui
     return rc ? cli_die(rc, "%s", err) : 0;
 }
 
+/* What the command line asks: the values, the engine, the mode. */
+typedef struct {
+    int file_mode;
+    uint64_t g, gb;
+    wy_compare_engine engine;
+    wy_compare_mode mode;
+} compare_args;
+
+/* The arguments after the games (exit code, message printed). */
+static int parse_args(cli_config *c, compare_args *a)
+{
+    char err[WY_ERRLEN];
+    if (c->given[O_VALUE] && !cli_num_u64(&a->g, c->val[O_VALUE], "--value", WY_COMPARE_OTHER - 1, err, sizeof err))
+        return cli_die(2, "%s", err);
+    a->gb = a->g;
+    if (c->given[O_VALUE_B]) {
+        if (a->file_mode)
+            return cli_die(2, "--value-b gives RULES_B's value, but '%.60s' is a FILE of positions (for A's value: "
+                              "--value G)",
+                           c->pos[1]);
+        if (!cli_num_u64(&a->gb, c->val[O_VALUE_B], "--value-b", WY_COMPARE_OTHER - 1, err, sizeof err))
+            return cli_die(2, "%s", err);
+    }
+    if (c->given[O_SYMMETRIC] && !a->file_mode)
+        return cli_die(2, "--symmetric is about a FILE of positions, but RULES_B '%.60s' is a ruleset (the games are "
+                          "compared on the whole window)",
+                       c->pos[1]);
+    a->engine = WY_COMPARE_AUTO;
+    if (c->given[O_ENGINE]) {
+        if (strcmp(c->val[O_ENGINE], "table") == 0)
+            a->engine = WY_COMPARE_TABLE;
+        else if (strcmp(c->val[O_ENGINE], "layer") == 0)
+            a->engine = WY_COMPARE_LAYER;
+        else if (strcmp(c->val[O_ENGINE], "auto") != 0)
+            return cli_die(2, "unknown engine '%.40s' (auto, table or layer)", c->val[O_ENGINE]);
+    }
+    a->mode = a->file_mode || c->given[O_OUTCOME] || c->given[O_VALUE] || c->given[O_VALUE_B] ? WY_COMPARE_SET
+                                                                                              : WY_COMPARE_VALUES;
+    return 0;
+}
+
+/* The file of positions against the window: the window's size when --size
+ * is not given, the positions outside it, the memory left for the engines
+ * (exit code, message printed). */
+static int file_window(cli_config *c, wy_pos **fp, size_t *nfp, uint64_t *size, uint64_t *outside,
+                       uint64_t *mem_limit)
+{
+    uint32_t maxc;
+    int rc;
+    if ((rc = read_file(c->pos[1], c->given[O_SYMMETRIC], fp, nfp, &maxc)))
+        return rc;
+    if (!c->given[O_SIZE]) {
+        if (*nfp == 0) {
+            free(*fp);
+            *fp = NULL;
+            return cli_die(2, "%s holds no positions; give the window with --size N", c->pos[1]);
+        }
+        *size = (uint64_t)maxc + 1;
+    }
+    for (size_t i = 0; i < *nfp; i++)
+        *outside += (*fp)[i].x >= *size || (*fp)[i].y >= *size;
+    uint64_t fbytes = (uint64_t)*nfp * sizeof **fp;
+    if (*mem_limit)
+        *mem_limit = *mem_limit > fbytes ? *mem_limit - fbytes : 1;
+    return 0;
+}
+
+/* What wythoff-mpi's distributed engine does not do (exit code, message
+ * printed); on MPI the tables are on every rank. */
+static int dist_limits(const cli_config *c, compare_args *a)
+{
+    if (!c->dist)
+        return 0;
+    if (a->file_mode)
+        return cli_die(2, "on MPI, compare compares two rulesets; '%.60s' is a FILE of positions (wythoff compare "
+                          "reads it)",
+                       c->pos[1]);
+    if (a->engine == WY_COMPARE_LAYER)
+        return cli_die(2, "on MPI, compare uses the table engine spread over the ranks; the layer engine runs on one "
+                          "machine (wythoff compare --engine layer)");
+    if (!c->given[O_SUMMARY])
+        return cli_die(2, "on MPI, compare gives the summary only: add --summary (wythoff compare lists the "
+                          "differences)");
+    a->engine = WY_COMPARE_TABLE; /* each rank's block is checked against the limit */
+    return 0;
+}
+
+/* The writer of the differences and the footer. */
+static void writer_init(writer *w, cli_out *o, const cli_config *c, const compare_args *a, uint32_t size,
+                        const wy_compare_plan *plan)
+{
+    const cli_game *A = &c->game[0], *B = &c->game[1];
+    memset(w, 0, sizeof *w);
+    w->o = o;
+    w->csv = strcmp(c->format, "csv") == 0;
+    w->json = strcmp(c->format, "json") == 0;
+    w->file_mode = a->file_mode;
+    w->mode = a->mode;
+    w->g = (uint32_t)a->g;
+    w->gb = (uint32_t)a->gb;
+    w->summary = c->given[O_SUMMARY];
+    w->symmetric = c->given[O_SYMMETRIC];
+    w->file = c->pos[1];
+    w->rules_a = A->text;
+    w->rules_b = a->file_mode ? "" : B->text;
+    w->ra = &A->rules;
+    w->rb = &B->rules;
+    w->sa = A->side;
+    w->sb = B->side;
+    w->size = size;
+    w->ea = plan->engine_a;
+    w->eb = plan->engine_b;
+    side_words(w->side_a, sizeof w->side_a, A);
+    if (!a->file_mode)
+        side_words(w->side_b, sizeof w->side_b, B);
+}
+
 int cli_cmd_compare(cli_config *c)
 {
     int rc;
@@ -319,8 +436,8 @@ int cli_cmd_compare(cli_config *c)
         return cli_die(2, "compare takes two arguments, RULES_A and RULES_B (or a FILE of positions), got %d; usage: "
                           "wythoff %s",
                        c->npos, c->cmd->usage);
-    const int file_mode = names_file(c->pos[1]);
-    if (!file_mode) {
+    compare_args a = {names_file(c->pos[1]), 0, 0, WY_COMPARE_AUTO, WY_COMPARE_VALUES};
+    if (!a.file_mode) {
         wy_rules rb;
         if (wy_rules_parse(&rb, c->pos[1], err, sizeof err) != WY_OK) {
             wy_rules ra;
@@ -328,83 +445,27 @@ int cli_cmd_compare(cli_config *c)
                 return cli_die(2, "RULES_B '%.60s' is neither a ruleset nor a file: %s", c->pos[1], err);
         }
     }
-    if ((rc = cli_games(c, file_mode ? 1 : 2, labels)))
+    if ((rc = cli_games(c, a.file_mode ? 1 : 2, labels)) || (rc = parse_args(c, &a)) || (rc = cli_window(c, 64)))
         return rc;
     const cli_game *A = &c->game[0], *B = &c->game[1];
-    uint64_t g = 0, gb;
-    if (c->given[O_VALUE] && !cli_num_u64(&g, c->val[O_VALUE], "--value", WY_COMPARE_OTHER - 1, err, sizeof err))
-        return cli_die(2, "%s", err);
-    gb = g;
-    if (c->given[O_VALUE_B]) {
-        if (file_mode)
-            return cli_die(2, "--value-b gives RULES_B's value, but '%.60s' is a FILE of positions (for A's value: "
-                              "--value G)",
-                           c->pos[1]);
-        if (!cli_num_u64(&gb, c->val[O_VALUE_B], "--value-b", WY_COMPARE_OTHER - 1, err, sizeof err))
-            return cli_die(2, "%s", err);
-    }
-    if (c->given[O_SYMMETRIC] && !file_mode)
-        return cli_die(2, "--symmetric is about a FILE of positions, but RULES_B '%.60s' is a ruleset (the games are "
-                          "compared on the whole window)",
-                       c->pos[1]);
-    wy_compare_engine engine = WY_COMPARE_AUTO;
-    if (c->given[O_ENGINE]) {
-        if (strcmp(c->val[O_ENGINE], "table") == 0)
-            engine = WY_COMPARE_TABLE;
-        else if (strcmp(c->val[O_ENGINE], "layer") == 0)
-            engine = WY_COMPARE_LAYER;
-        else if (strcmp(c->val[O_ENGINE], "auto") != 0)
-            return cli_die(2, "unknown engine '%.40s' (auto, table or layer)", c->val[O_ENGINE]);
-    }
-    const wy_compare_mode mode = file_mode || c->given[O_OUTCOME] || c->given[O_VALUE] || c->given[O_VALUE_B]
-                                     ? WY_COMPARE_SET
-                                     : WY_COMPARE_VALUES;
-    if ((rc = cli_window(c, 64)))
-        return rc;
     if (c->rows > UINT32_MAX)
         return cli_die(3, "a %llu x %llu window is beyond compare (at most 4294967295 per side)",
                        (unsigned long long)c->rows, (unsigned long long)c->cols);
-    uint64_t size = c->rows, mem_limit = c->mem_limit;
+    uint64_t size = c->rows, mem_limit = c->mem_limit, outside = 0;
     wy_pos *fp = NULL;
     size_t nfp = 0;
-    uint64_t outside = 0;
-    if (file_mode) {
-        uint32_t maxc;
-        if ((rc = read_file(c->pos[1], c->given[O_SYMMETRIC], &fp, &nfp, &maxc)))
-            return rc;
-        if (!c->given[O_SIZE]) {
-            if (nfp == 0) {
-                free(fp);
-                return cli_die(2, "%s holds no positions; give the window with --size N", c->pos[1]);
-            }
-            size = (uint64_t)maxc + 1;
-        }
-        for (size_t i = 0; i < nfp; i++)
-            outside += fp[i].x >= size || fp[i].y >= size;
-        uint64_t fbytes = (uint64_t)nfp * sizeof *fp;
-        if (mem_limit)
-            mem_limit = mem_limit > fbytes ? mem_limit - fbytes : 1;
+    if (a.file_mode && (rc = file_window(c, &fp, &nfp, &size, &outside, &mem_limit)))
+        return rc;
+    if ((rc = dist_limits(c, &a))) {
+        free(fp);
+        return rc;
     }
     wy_compare_side SA = {&A->rules, A->side, NULL, 0};
-    wy_compare_side SB = {file_mode ? NULL : &B->rules, file_mode ? (wy_side){0, 0} : B->side, fp, nfp};
-    if (c->dist && file_mode) {
-        free(fp);
-        return cli_die(2, "on MPI, compare compares two rulesets; '%.60s' is a FILE of positions (wythoff compare "
-                          "reads it)",
-                       c->pos[1]);
-    }
-    if (c->dist && engine == WY_COMPARE_LAYER)
-        return cli_die(2, "on MPI, compare uses the table engine spread over the ranks; the layer engine runs on one "
-                          "machine (wythoff compare --engine layer)");
-    if (c->dist && !c->given[O_SUMMARY])
-        return cli_die(2, "on MPI, compare gives the summary only: add --summary (wythoff compare lists the "
-                          "differences)");
-    if (c->dist) /* the tables on every rank: each rank's block is checked against the limit */
-        engine = WY_COMPARE_TABLE;
-    wy_compare_opts opt = {mode, (uint32_t)g, (uint32_t)size, (uint32_t)size, engine, c->dist ? 0 : mem_limit};
+    wy_compare_side SB = {a.file_mode ? NULL : &B->rules, a.file_mode ? (wy_side){0, 0} : B->side, fp, nfp};
+    wy_compare_opts opt = {a.mode, (uint32_t)a.g, (uint32_t)size, (uint32_t)size, a.engine, c->dist ? 0 : mem_limit};
     wy_compare_plan plan;
-    wy_status st = mode == WY_COMPARE_SET
-                       ? wy_compare_plan_make_gb(&plan, &SA, &SB, &opt, (uint32_t)gb, c->threads, err, sizeof err)
+    wy_status st = a.mode == WY_COMPARE_SET
+                       ? wy_compare_plan_make_gb(&plan, &SA, &SB, &opt, (uint32_t)a.gb, c->threads, err, sizeof err)
                        : wy_compare_plan_make(&plan, &SA, &SB, &opt, c->threads, err, sizeof err);
     if (st != WY_OK) {
         free(fp);
@@ -412,7 +473,7 @@ int cli_cmd_compare(cli_config *c)
     }
     if (plan.engine_a == WY_COMPARE_TABLE && !c->dist)
         cli_note_table_work(c, "the first table", &A->rules, (uint32_t)size, (uint32_t)size, A->side);
-    if (!file_mode && plan.engine_b == WY_COMPARE_TABLE && !c->dist)
+    if (!a.file_mode && plan.engine_b == WY_COMPARE_TABLE && !c->dist)
         cli_note_table_work(c, "the second table", &B->rules, (uint32_t)size, (uint32_t)size, B->side);
     cli_sink sink;
     cli_out o;
@@ -421,38 +482,16 @@ int cli_cmd_compare(cli_config *c)
         return rc;
     }
     writer w;
-    memset(&w, 0, sizeof w);
-    w.o = &o;
-    w.csv = strcmp(c->format, "csv") == 0;
-    w.json = strcmp(c->format, "json") == 0;
-    w.file_mode = file_mode;
-    w.mode = mode;
-    w.g = (uint32_t)g;
-    w.gb = (uint32_t)gb;
-    w.summary = c->given[O_SUMMARY];
-    w.symmetric = c->given[O_SYMMETRIC];
-    w.file = c->pos[1];
-    w.rules_a = A->text;
-    w.rules_b = file_mode ? "" : B->text;
-    w.ra = &A->rules;
-    w.rb = &B->rules;
-    w.sa = A->side;
-    w.sb = B->side;
-    w.size = (uint32_t)size;
-    w.ea = plan.engine_a;
-    w.eb = plan.engine_b;
-    side_words(w.side_a, sizeof w.side_a, A);
-    if (!file_mode)
-        side_words(w.side_b, sizeof w.side_b, B);
+    writer_init(&w, &o, c, &a, (uint32_t)size, &plan);
     const int tables = plan.engine_a == WY_COMPARE_TABLE || plan.engine_b == WY_COMPARE_TABLE;
     cli_progress prog;
     wy_run run = cli_run(c, &prog, "compare", tables ? "cells" : "rows");
     wy_compare_summary sum;
     if (c->dist) {
         opt.mem_limit = mem_limit;
-        st = c->dist->compare(&sum, A, B, &opt, (uint32_t)gb, c, err, sizeof err);
-    } else if (mode == WY_COMPARE_SET)
-        st = wy_compare_gb(&sum, &SA, &SB, &opt, (uint32_t)gb, &run, on_diff, &w, err, sizeof err);
+        st = c->dist->compare(&sum, A, B, &opt, (uint32_t)a.gb, c, err, sizeof err);
+    } else if (a.mode == WY_COMPARE_SET)
+        st = wy_compare_gb(&sum, &SA, &SB, &opt, (uint32_t)a.gb, &run, on_diff, &w, err, sizeof err);
     else
         st = wy_compare(&sum, &SA, &SB, &opt, &run, on_diff, &w, err, sizeof err);
     cli_progress_done(&prog);

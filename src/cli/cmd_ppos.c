@@ -61,6 +61,43 @@ static void seq_pos(seq_writer *w, const mpz_t n, const mpz_t x, const mpz_t y)
     w->n++;
 }
 
+/* The head of a sequence: the CSV header, the JSON object's start, or the
+ * text's sentence; nothing for --count. */
+static void seq_head(seq_writer *w, const cli_game *g, const mpz_t from, uint64_t v)
+{
+    cli_out *o = w->o;
+    char side[96];
+    cli_side_suffix(side, sizeof side, g);
+    if (w->count_only) {
+    } else if (w->csv) {
+        cli_out_str(o, "n,x,y\n");
+    } else if (w->json) {
+        cli_out_char(o, '{');
+        cli_out_json_game(o, g);
+        cli_out_str(o, ",\"from\":");
+        cli_out_json_big(o, from);
+        cli_out_str(o, ",\"positions\":[");
+    } else {
+        if (v)
+            cli_out_fmt(o, "Positions (x, y) of value %llu of %s%s with ", (unsigned long long)v, g->text, side);
+        else
+            cli_out_fmt(o, "P-positions (x, y) of %s%s with ", g->text, side);
+        cli_out_big(o, from);
+        cli_out_str(o, " <= x <= y, in order (n: index in the sequence):\n");
+    }
+}
+
+/* The end of a sequence of w->n positions (k asked for). */
+static void seq_tail(seq_writer *w, uint64_t k)
+{
+    if (w->count_only)
+        cli_out_fmt(w->o, "%llu\n", (unsigned long long)w->n);
+    else if (w->json)
+        cli_out_fmt(w->o, "],\"count\":%llu}\n", (unsigned long long)w->n);
+    else if (!w->csv && w->n < k)
+        cli_out_fmt(w->o, "(the set ends here: %llu listed)\n", (unsigned long long)w->n);
+}
+
 /* The positions in chunks: a chunk that comes back full ends with the
  * positions of its last x dropped, and the next one starts at that x, so
  * that positions sharing an x are never split. */
@@ -125,25 +162,7 @@ static int ppos_seq(cli_config *c)
         rc = cli_finish(&o, &sink, rc);
     } else {
         seq_writer w = {&o, strcmp(c->format, "csv") == 0, strcmp(c->format, "json") == 0, c->given[O_COUNT], 0};
-        char side[96];
-        cli_side_suffix(side, sizeof side, g);
-        if (w.count_only) {
-        } else if (w.csv) {
-            cli_out_str(&o, "n,x,y\n");
-        } else if (w.json) {
-            cli_out_char(&o, '{');
-            cli_out_json_game(&o, g);
-            cli_out_str(&o, ",\"from\":");
-            cli_out_json_big(&o, from);
-            cli_out_str(&o, ",\"positions\":[");
-        } else {
-            if (v)
-                cli_out_fmt(&o, "Positions (x, y) of value %llu of %s%s with ", (unsigned long long)v, g->text, side);
-            else
-                cli_out_fmt(&o, "P-positions (x, y) of %s%s with ", g->text, side);
-            cli_out_big(&o, from);
-            cli_out_str(&o, " <= x <= y, in order (n: index in the sequence):\n");
-        }
+        seq_head(&w, g, from, v);
         int ended = 0; /* the set is finite and ended */
         while (st == WY_OK) {
             uint64_t want = k - w.n < CHUNK ? k - w.n : CHUNK;
@@ -167,15 +186,10 @@ static int ppos_seq(cli_config *c)
             want = k - w.n < CHUNK ? k - w.n : CHUNK;
             st = wy_eval_ppos(ex, xa, ya, na, want, &got, from, g->side, v, &run, err, sizeof err);
         }
-        if (st != WY_OK) {
+        if (st != WY_OK)
             rc = cli_fail(st, err, 0);
-        } else if (w.count_only) {
-            cli_out_fmt(&o, "%llu\n", (unsigned long long)w.n);
-        } else if (w.json) {
-            cli_out_fmt(&o, "],\"count\":%llu}\n", (unsigned long long)w.n);
-        } else if (!w.csv && w.n < k) {
-            cli_out_fmt(&o, "(the set ends here: %llu listed)\n", (unsigned long long)w.n);
-        }
+        else
+            seq_tail(&w, k);
         rc = cli_finish(&o, &sink, rc);
     }
     cli_progress_done(&prog);

@@ -130,6 +130,47 @@ static int file_coord(uint32_t *out, const char *t, const char *what, char *msg,
     return 1;
 }
 
+/* The positions read, sorted, checked for repeats and with their mirror
+ * images under --symmetric, into *out (0, or the exit code with err). */
+static int positions_out(fpos *p, size_t k, int symmetric, const char *name, wy_pos **out, size_t *n, char *err,
+                         size_t errlen)
+{
+    if (k)
+        qsort(p, k, sizeof *p, fpos_cmp);
+    for (size_t i = 1; i < k; i++)
+        if (p[i].x == p[i - 1].x && p[i].y == p[i - 1].y) {
+            snprintf(err, errlen, "%.200s:%zu: position (%u, %u) repeats line %zu", name, p[i].line, p[i].x, p[i].y,
+                     p[i - 1].line);
+            return 2;
+        }
+    /* the mirror images: (x, y) with x < y listed, (y, x) is not (x <= y) */
+    size_t total = k;
+    if (symmetric)
+        for (size_t i = 0; i < k; i++)
+            total += p[i].x != p[i].y;
+    wy_pos *r = malloc((total ? total : 1) * sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "out of memory reading '%.200s'", name);
+        return 3;
+    }
+    for (size_t i = 0; i < k; i++) {
+        r[i].x = p[i].x;
+        r[i].y = p[i].y;
+    }
+    size_t j = k;
+    for (size_t i = 0; i < k && symmetric; i++)
+        if (p[i].x != p[i].y) {
+            r[j].x = p[i].y;
+            r[j].y = p[i].x;
+            j++;
+        }
+    if (total > k)
+        qsort(r, total, sizeof *r, pos_cmp);
+    *out = r;
+    *n = total;
+    return 0;
+}
+
 int cli_read_csv_positions(FILE *f, const char *name, int symmetric, wy_pos **out, size_t *n, uint32_t *maxc,
                            char *err, size_t errlen)
 {
@@ -213,47 +254,12 @@ int cli_read_csv_positions(FILE *f, const char *name, int symmetric, wy_pos **ou
     if (got < 0)
         snprintf(err, errlen, "%.200s:%zu: %s", name, lineno + 1, msg);
     free(line);
-    if (!rc && k)
-        qsort(p, k, sizeof *p, fpos_cmp);
-    for (size_t i = 1; i < k && !rc; i++)
-        if (p[i].x == p[i - 1].x && p[i].y == p[i - 1].y) {
-            rc = 2;
-            snprintf(err, errlen, "%.200s:%zu: position (%u, %u) repeats line %zu", name, p[i].line, p[i].x, p[i].y,
-                     p[i - 1].line);
-        }
-    /* the mirror images: (x, y) with x < y listed, (y, x) is not (x <= y) */
-    size_t total = k;
-    if (!rc && symmetric)
-        for (size_t i = 0; i < k; i++)
-            total += p[i].x != p[i].y;
-    wy_pos *r = NULL;
-    if (!rc && !(r = malloc((total ? total : 1) * sizeof *r))) {
-        rc = 3;
-        snprintf(err, errlen, "out of memory reading '%.200s'", name);
-    }
-    if (!rc) {
-        for (size_t i = 0; i < k; i++) {
-            r[i].x = p[i].x;
-            r[i].y = p[i].y;
-        }
-        size_t j = k;
-        for (size_t i = 0; i < k && symmetric; i++)
-            if (p[i].x != p[i].y) {
-                r[j].x = p[i].y;
-                r[j].y = p[i].x;
-                j++;
-            }
-        if (total > k)
-            qsort(r, total, sizeof *r, pos_cmp);
-    }
+    if (!rc)
+        rc = positions_out(p, k, symmetric, name, out, n, err, errlen);
     free(p);
-    if (rc) {
+    if (rc)
         *maxc = 0;
-        return rc;
-    }
-    *out = r;
-    *n = total;
-    return 0;
+    return rc;
 }
 
 /* ------------------------------------------------------------------ */

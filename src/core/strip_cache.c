@@ -315,6 +315,25 @@ int wyi_strip_cache_save(const wyi_strip *s, const char *dir, char *note, size_t
 /* Reading                                                             */
 /* ------------------------------------------------------------------ */
 
+/* The strip's first VERIFY_COLS columns against the table engine: 1 the
+ * same, 0 not, -1 the table was not computed (the memory limit). */
+static int first_columns_agree(const wyi_strip *s, const wy_rules *r, uint32_t rows, uint32_t layers, uint64_t ncols,
+                               uint64_t mem_limit)
+{
+    uint32_t C = ncols < VERIFY_COLS ? (uint32_t)ncols : VERIFY_COLS;
+    wy_table *t = NULL;
+    char err[WY_ERRLEN];
+    if (wy_table_compute(&t, r, rows, C, wy_side_start(r), mem_limit, err, sizeof err) != WY_OK)
+        return -1;
+    int same = 1;
+    for (uint32_t p = 0; p < layers && same; p++)
+        for (uint32_t x = 0; x < rows && same; x++)
+            for (uint32_t y = 0; y < C && same; y++)
+                same = wy_table_get(t, x, y, (wy_side){p, 0}) == s->vals[((size_t)p * rows + x) * ncols + y];
+    wy_table_free(t);
+    return same;
+}
+
 /* Opens, checks and parses the file name of the directory dfd; NULL when
  * it is missing, fails the trust rule or any check (the reason in note). */
 static wyi_strip *load_file(int dfd, const char *dir, const char *name, const wy_rules *r, uint32_t min_rows,
@@ -416,24 +435,12 @@ static wyi_strip *load_file(int dfd, const char *dir, const char *name, const wy
     }
     if (off != size - 8)
         goto bad;
-    /* the first columns against the table engine */
-    {
-        uint32_t C = ncols < VERIFY_COLS ? (uint32_t)ncols : VERIFY_COLS;
-        wy_table *t = NULL;
-        char err[WY_ERRLEN];
-        why = NULL; /* a table that does not fit is not damage */
-        if (wy_table_compute(&t, r, rows, C, wy_side_start(r), mem_limit, err, sizeof err) != WY_OK)
-            goto bad;
-        int same = 1;
-        for (uint32_t p = 0; p < layers && same; p++)
-            for (uint32_t x = 0; x < rows && same; x++)
-                for (uint32_t y = 0; y < C && same; y++)
-                    same = wy_table_get(t, x, y, (wy_side){p, 0}) == s->vals[((size_t)p * rows + x) * ncols + y];
-        wy_table_free(t);
-        why = "its first columns differ from the table engine's";
-        if (!same)
-            goto bad;
-    }
+    /* the first columns against the table engine (a table that does not
+     * fit is not damage) */
+    const int same = first_columns_agree(s, r, rows, layers, ncols, mem_limit);
+    why = same == 0 ? "its first columns differ from the table engine's" : NULL;
+    if (same != 1)
+        goto bad;
     why = NULL;
     goto out;
 bad:

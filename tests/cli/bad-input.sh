@@ -98,7 +98,7 @@ out=$(printf '1 2\nfoo 3\n' | "$W" value wythoff - 2>&1 >/dev/null); rc=$?
 out=$(printf '1 2 3\n' | "$W" value wythoff - 2>&1 >/dev/null); rc=$?
 [ "$rc" -eq 2 ] && grep -q "line 1" <<<"$out" && pass "value - with three numbers -> exit 2" || fail "value - three numbers: rc=$rc '$out'"
 # resource limits: refused before allocating, with the estimate
-expect 3 "MiB"                  -- table wythoff --size 1e6
+expect 3 "needs about"          -- table wythoff --size 1e6
 expect 3 "limit of 1 MiB"       -- table wythoff --size 1000 --mem-limit 1M
 expect 3 "beyond the table engine" -- table wythoff --rows 1e10 --cols 2
 # positions no method decides: exit 6 (undecided), naming what would
@@ -113,5 +113,5 @@ expect 3 "layer engine needs rows 0..100000000" -- value wythoff+heap=2 10000000
 expect 3 "more than the limit of 1 MiB" -- value wythoff+heap=2 100000000 161803398 --mem-limit 1M
 expect 6 "no closed form"       -- value wythoff+heap=2+pass 123456789012345678901234567890 123456789012345678901234567891
 expect 6 "decides this position" -- moves wythoff+mod=3+max=5 123456789012345678901234567890 123456789012345678901234567891
-expect 3 "MiB"                  -- table wythoff+pass=1000+heap=1000 --size 1000
+expect 3 "needs about"          -- table wythoff+pass=1000+heap=1000 --size 1000
 finish
