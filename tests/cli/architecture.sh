@@ -34,7 +34,7 @@ done < <(grep -o '`[a-z][A-Za-z0-9_./-]*\.\(c\|h\|js\|html\|css\|py\|pyi\)`' "$P
 inc=$(grep -rlE '#include "(\.\./)*(app/)?(commands|serve|web_assets)\.h"' src mpi tools python tests 2>/dev/null)
 [ -z "$inc" ] && pass "no file outside app/ includes a header of app/" || fail "files outside app/ include app/'s headers: $inc"
 
-if [ -f "$B/src/cli/out.o" ] && [ -f "$B/app/main.o" ]; then
+if [ -f "$B/src/cli/out.o" ] && [ -f "$B/app/main.o" ] && [ -f "$B/pic/src/core/rules.o" ]; then
   out=$(scripts/layer-cycles "$B" src/core src/check src/plot src/cli app 2>&1)
   [ $? -eq 0 ] && pass "$out" || fail "$out"
 else

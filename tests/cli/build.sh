@@ -67,14 +67,14 @@ dup=$(sort "$tmp/exported" | uniq -d)
 [ -z "$dup" ] && pass "no function is exported twice" || fail "exported twice: $dup"
 
 # --- user flags -------------------------------------------------------------
-line=$(make -n -B BUILD="$tmp/b" CFLAGS=-O3 "$tmp/b/src/core/rules.o" 2>/dev/null | grep -- '-c src/core/rules.c')
+line=$(make -n -B BUILD="$tmp/b" CFLAGS=-O3 "$tmp/b/pic/src/core/rules.o" 2>/dev/null | grep -- '-c src/core/rules.c')
 ok=1
 for f in -std=c11 -Wall -Wextra -pthread -fvisibility=hidden -Iinclude -O3; do
   grep -q -- "$f" <<<"$line" || { ok=0; fail "make CFLAGS=-O3 drops $f: $line"; }
 done
 [ "$ok" = 1 ] && pass "make CFLAGS=-O3 keeps the project's flags and adds -O3 last"
 case $line in *-O2*-O3*) pass "the user's -O3 comes after the project's -O2" ;; *) fail "order of -O2/-O3: $line" ;; esac
-line=$(make -n -B BUILD="$tmp/b" CPPFLAGS=-DNDEBUG "$tmp/b/src/core/rules.o" 2>/dev/null | grep -- '-c src/core/rules.c')
+line=$(make -n -B BUILD="$tmp/b" CPPFLAGS=-DNDEBUG "$tmp/b/pic/src/core/rules.o" 2>/dev/null | grep -- '-c src/core/rules.c')
 grep -q -- -Iinclude <<<"$line" && grep -q -- -DNDEBUG <<<"$line" && pass "make CPPFLAGS=-DNDEBUG keeps -Iinclude" ||
   fail "make CPPFLAGS=-DNDEBUG: $line"
 line=$(make -n -B BUILD="$tmp/b" LDFLAGS=-Wl,-O1 "$tmp/b/wythoff" 2>/dev/null | grep -- '-o '"$tmp/b/wythoff")
