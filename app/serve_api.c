@@ -43,23 +43,11 @@ static int arg_game(req *r, const char *name, cli_game *g, int side_args)
             continue;
         /* the number by the tool's grammar, the side state by the library's
          * policy (wy_side_apply: the tool's and the Python module's too) */
-        mpz_t big;
-        mpz_init(big);
-        int ok = cli_num_big(big, v, which ? "heap" : "pass", err, sizeof err);
-        char *digits = ok ? mpz_get_str(NULL, 10, big) : NULL;
-        mpz_clear(big);
-        if (!ok)
-            return req_fail(r, 400, 2, "%s", err);
-        if (!digits)
-            return req_fail(r, 503, 3, "out of memory");
         const wy_rules *rules[1] = {&g->rules};
-        wy_status st = wy_side_apply(&g->side, rules, 1, NULL, which ? WY_SIDE_HEAP : WY_SIDE_PASS,
-                                     which ? "heap" : "pass", digits, v, err, sizeof err);
-        void (*gmp_free)(void *, size_t);
-        mp_get_memory_functions(NULL, NULL, &gmp_free);
-        gmp_free(digits, strlen(digits) + 1);
-        if (st != WY_OK)
-            return req_fail(r, 400, 2, "%s", err);
+        int rc = cli_side_apply(&g->side, rules, 1, NULL, which ? WY_SIDE_HEAP : WY_SIDE_PASS,
+                                which ? "heap" : "pass", v, err, sizeof err);
+        if (rc)
+            return rc == 3 ? req_fail(r, 503, 3, "%s", err) : req_fail(r, 400, 2, "%s", err);
     }
     return 0;
 }

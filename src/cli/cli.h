@@ -128,6 +128,12 @@ int cli_config_common(cli_config *c);
  * has that side state (label[i] names them in messages when n > 1).
  * Returns 0 or an exit code (message printed). */
 int cli_games(cli_config *c, int n, const char *const *label);
+/* A side state given as text in the number grammar (1e3, 2^10), applied by
+ * the library's policy (wy_side_apply; `text` is quoted in its messages):
+ * 0, or the exit code (2 bad, 3 out of memory) with the message in err.
+ * The tool's --pass/--heap and the server's pass=/heap= use it. */
+int cli_side_apply(wy_side *sides, const wy_rules *const *rules, size_t n, const char *const *labels,
+                   wy_side_part part, const char *name, const char *text, char *err, size_t errlen);
 /* --size N | --rows R --cols C (each alone: a square), default dflt.
  * Returns 0 or an exit code (message printed). */
 int cli_window(cli_config *c, uint64_t dflt);

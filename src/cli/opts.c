@@ -298,8 +298,8 @@ int cli_games(cli_config *c, int n, const char *const *label)
     }
     /* --pass and --heap: the library's policy (wy_side_apply), the number
      * read first by the command line's grammar (1e3, 2^10) */
-    const wy_rules *rules[CLI_MAXGAMES];
-    wy_side sides[CLI_MAXGAMES];
+    const wy_rules *rules[CLI_MAXGAMES] = {NULL};
+    wy_side sides[CLI_MAXGAMES] = {{0, 0}};
     for (int i = 0; i < n; i++) {
         rules[i] = &c->game[i].rules;
         sides[i] = c->game[i].side;
@@ -309,26 +309,35 @@ int cli_games(cli_config *c, int n, const char *const *label)
         const char *name = which ? "--heap" : "--pass";
         if (!c->given[id])
             continue;
-        mpz_t big;
-        mpz_init(big);
-        int ok = cli_num_big(big, c->val[id], name, err, sizeof err);
-        char *digits = ok ? mpz_get_str(NULL, 10, big) : NULL;
-        mpz_clear(big);
-        if (!ok)
-            return cli_die(2, "%s", err);
-        if (!digits)
-            return cli_die(3, "out of memory");
-        wy_status st = wy_side_apply(sides, rules, (size_t)n, label, which ? WY_SIDE_HEAP : WY_SIDE_PASS, name,
-                                     digits, c->val[id], err, sizeof err);
-        void (*gmp_free)(void *, size_t);
-        mp_get_memory_functions(NULL, NULL, &gmp_free);
-        gmp_free(digits, strlen(digits) + 1);
-        if (st != WY_OK)
-            return cli_die(2, "%s", err);
+        int rc = cli_side_apply(sides, rules, (size_t)n, label, which ? WY_SIDE_HEAP : WY_SIDE_PASS, name,
+                                c->val[id], err, sizeof err);
+        if (rc)
+            return cli_die(rc, "%s", err);
     }
     for (int i = 0; i < n; i++)
         c->game[i].side = sides[i];
     return 0;
+}
+
+int cli_side_apply(wy_side *sides, const wy_rules *const *rules, size_t n, const char *const *labels,
+                   wy_side_part part, const char *name, const char *text, char *err, size_t errlen)
+{
+    mpz_t big;
+    mpz_init(big);
+    int ok = cli_num_big(big, text, name, err, errlen);
+    char *digits = ok ? mpz_get_str(NULL, 10, big) : NULL;
+    mpz_clear(big);
+    if (!ok)
+        return 2;
+    if (!digits) {
+        snprintf(err, errlen, "out of memory");
+        return 3;
+    }
+    wy_status st = wy_side_apply(sides, rules, n, labels, part, name, digits, text, err, errlen);
+    void (*gmp_free)(void *, size_t);
+    mp_get_memory_functions(NULL, NULL, &gmp_free);
+    gmp_free(digits, strlen(digits) + 1);
+    return st == WY_OK ? 0 : 2;
 }
 
 int cli_window(cli_config *c, uint64_t dflt)
