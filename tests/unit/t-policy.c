@@ -99,11 +99,12 @@ static void moves_against_naive(const char *text, uint32_t n)
                                 wy_side to;
                                 wy_status st = wy_move_apply(TX, TY, &to, &r, X, Y, s, (wy_move_kind)kind, A, B, why,
                                                              sizeof why);
-                                int want = a <= x + (kind == WY_MOVE_HEAP ? h : 0) && b <= y &&
-                                           (kind != WY_MOVE_HEAP || a <= h) &&
-                                           naive_has(m, k, (wy_move_kind)kind, x, y, p, h, a, b);
-                                if (kind == WY_MOVE_HEAP)
-                                    want = a <= h && naive_has(m, k, WY_MOVE_HEAP, x, y, p, h, a, 0);
+                                /* amounts beyond what is there are no option (and
+                                 * would wrap around in naive_has) */
+                                const int want = kind == WY_MOVE_HEAP
+                                                     ? a <= h && naive_has(m, k, WY_MOVE_HEAP, x, y, p, h, a, 0)
+                                                     : a <= x && b <= y &&
+                                                           naive_has(m, k, (wy_move_kind)kind, x, y, p, h, a, b);
                                 tried++;
                                 legal += st == WY_OK;
                                 if ((st == WY_OK) != want && !bad++) {
