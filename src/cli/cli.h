@@ -247,7 +247,8 @@ int cli_interrupted(void);
  * 143 for SIGTERM); cli_die(130, ...) exits with it. */
 int cli_interrupt_code(void);
 /* A backstop behind the cooperative stop: once SIGINT or SIGTERM came, a
- * run still going after `seconds` (or a second such signal) removes the
+ * run still going after `seconds` (or a second such signal a second or more
+ * after the first: timeout(1) sends one twice at once) removes the
  * registered temporary files and ends at once with 128 + the signal, saying
  * "(forced ...)".  Every engine loop checks for the stop, so the tests see
  * no forced exit; the backstop is for what they cannot reach. */

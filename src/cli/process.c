@@ -69,10 +69,30 @@ static void on_alarm(int sig)
     forced_exit();
 }
 
+/* When the first signal came, in hundredths of a second of the monotonic
+ * clock (modulo 2^31: 248 days). */
+static volatile sig_atomic_t first_cs;
+
+static sig_atomic_t now_cs(void)
+{
+    struct timespec ts; /* clock_gettime is async-signal-safe */
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (sig_atomic_t)((ts.tv_sec % 20000000) * 100 + ts.tv_nsec / 10000000);
+}
+
 static void on_signal(int sig)
 {
-    if (interrupted && watchdog_s) /* a second Ctrl-C: now */
-        forced_exit();
+    const sig_atomic_t now = now_cs();
+    if (interrupted) {
+        /* a second Ctrl-C a second or more after the first: now.  One sent
+         * twice at once counts once: timeout(1) signals the process and
+         * then its process group, the same signal twice within
+         * microseconds. */
+        if (watchdog_s && (now - first_cs >= 100 || now < first_cs))
+            forced_exit();
+        return;
+    }
+    first_cs = now;
     interrupted = sig;
     if (watchdog_s)
         alarm((unsigned)watchdog_s);
@@ -83,7 +103,9 @@ void cli_signals_install(void)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
+    sigemptyset(&sa.sa_mask); /* the two handlers never nest */
+    sigaddset(&sa.sa_mask, SIGINT);
+    sigaddset(&sa.sa_mask, SIGTERM);
     sa.sa_flags = 0; /* no SA_RESTART: a blocked read or open returns EINTR */
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);

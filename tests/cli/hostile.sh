@@ -487,7 +487,7 @@ err=$("$W" value wythoff - <"$tmp/long.txt" 2>&1 >/dev/null); rc=$?
 # Each command below runs for seconds to minutes (the side-state layers of
 # heap=H in misere play and of passes; each engine; the loops of the
 # evaluator, of moves, of check, of bfile); 1.5 s after its start it gets
-# SIGINT or SIGTERM and must stop by itself: exit 130 or 143, "interrupted", not the
+# SIGINT or SIGTERM (twice, 0.2 s apart) and must stop by itself: exit 130 or 143, "interrupted", not the
 # backstop's "(forced" (which fires 5 s after the signal when a loop does
 # not look at the stop), no output file and no temporary file left.  They
 # run side by side (a few hundred MB each); under the sanitizers a third of
@@ -520,6 +520,14 @@ for c in "${stop_cases[@]}"; do
   stop_pid[$id]=$!
 done
 sleep 1.5
+for c in "${stop_cases[@]}"; do
+  read -r id sig args <<<"$c"
+  kill -s "$sig" "${stop_pid[$id]}" 2>/dev/null
+done
+# and the same signal again 0.2 s later, as timeout(1) sends it twice (to
+# the command and to its process group): a repeat within a second is the
+# same request, not the second Ctrl-C that forces the exit
+sleep 0.2
 for c in "${stop_cases[@]}"; do
   read -r id sig args <<<"$c"
   kill -s "$sig" "${stop_pid[$id]}" 2>/dev/null
