@@ -212,9 +212,10 @@ check:
 # make install [PREFIX=/usr/local] [DESTDIR=STAGE]: the tool, the static and
 # shared libraries (SONAME libX.so.MAJOR, links libX.so.MAJOR and libX.so),
 # the public headers, a pkg-config file per library, the man pages and the
-# bash completion.  make uninstall removes exactly those files.  Builds
-# only what it installs (not the tests).  The directories follow the GNU
-# names, each overridable: make install LIBDIR=/usr/lib/x86_64-linux-gnu.
+# bash completion.  make uninstall removes those files, then the
+# directories left empty.  Builds only what it installs (not the tests).
+# The directories follow the GNU names, each overridable:
+# make install LIBDIR=/usr/lib/x86_64-linux-gnu.
 PREFIX      ?= /usr/local
 BINDIR      ?= $(PREFIX)/bin
 LIBDIR      ?= $(PREFIX)/lib
@@ -228,6 +229,8 @@ INSTALL     ?= install
 
 PUBLIC_H   := $(sort $(wildcard include/*.h))
 MAN1       := $(sort $(wildcard man/*.1))
+# a program's page only with the program: wythoff-mpi.1 when make mpi built it
+MAN1_INST  := $(if $(wildcard $(BUILD)/wythoff-mpi),$(MAN1),$(filter-out man/wythoff-mpi.1,$(MAN1)))
 MAN3       := $(sort $(wildcard man/*.3))
 COMPLETION := $(firstword $(wildcard completion/wythoff.bash completion/wythoff))
 PC_NAMES   := wythoff wythoff-check wythoff-plot
@@ -258,7 +261,7 @@ install: $(BUILD)/wythoff $(BUILD)/wythoff-certcheck $(STATIC) $(SHARED)
 	    scripts/gen-pc $$n '$(PREFIX)' '$(LIBDIR)' '$(INCLUDEDIR)' '$(VERSION)' > '$(DESTDIR)$(PKGCONFIGDIR)'/$$n.pc && \
 	    chmod 644 '$(DESTDIR)$(PKGCONFIGDIR)'/$$n.pc || exit 1; \
 	done
-	for m in $(MAN1) $(MAN3); do \
+	for m in $(MAN1_INST) $(MAN3); do \
 	    s=$${m##*.}; d='$(DESTDIR)$(MANDIR)'/man$$s/$${m##*/}; \
 	    sed 's/@VERSION@/$(VERSION)/g' $$m > "$$d" && chmod 644 "$$d" || exit 1; \
 	done
@@ -267,8 +270,13 @@ install: $(BUILD)/wythoff $(BUILD)/wythoff-certcheck $(STATIC) $(SHARED)
 	$(INSTALL) -d '$(DESTDIR)$(DOCDIR)/docs/img' '$(DESTDIR)$(DOCDIR)/docs/examples'
 	for f in $(INST_MANUAL); do $(INSTALL) -m 644 $$f '$(DESTDIR)$(DOCDIR)'/$$f || exit 1; done
 
-# Removes what install put there (the same list), and the directories of
-# this project that are then empty.
+# Removes what install put there (the same list), then each directory
+# install made that is now empty and its parents up to the prefix, never the
+# prefix itself (rmdir removes only empty directories: one that holds other
+# files stays).  A directory outside the prefix (LIBDIR=/usr/lib64 with
+# PREFIX=/opt/x) is not removed.
+INST_DIRS = $(BINDIR) $(LIBDIR) $(INCLUDEDIR) $(PKGCONFIGDIR) $(MANDIR)/man1 $(MANDIR)/man3 $(BASHCOMPDIR) \
+            $(DOCDIR)/docs/img $(DOCDIR)/docs/examples
 uninstall:
 	rm -f '$(DESTDIR)$(BINDIR)/wythoff' '$(DESTDIR)$(BINDIR)/wythoff-certcheck' '$(DESTDIR)$(BINDIR)/wythoff-mpi'
 	for l in libwythoff libwythoff-check libwythoff-plot; do \
@@ -280,8 +288,11 @@ uninstall:
 	rm -f $(MAN1:man/%='$(DESTDIR)$(MANDIR)/man1'/%) $(MAN3:man/%='$(DESTDIR)$(MANDIR)/man3'/%)
 	rm -f '$(DESTDIR)$(BASHCOMPDIR)/wythoff'
 	rm -f $(INST_DOCS:%='$(DESTDIR)$(DOCDIR)'/%) $(INST_MANUAL:%='$(DESTDIR)$(DOCDIR)'/%)
-	-rmdir '$(DESTDIR)$(DOCDIR)/docs/img' '$(DESTDIR)$(DOCDIR)/docs/examples' '$(DESTDIR)$(DOCDIR)/docs' \
-	    '$(DESTDIR)$(DOCDIR)' 2>/dev/null
+	@top='$(DESTDIR)$(patsubst %/,%,$(PREFIX))'; \
+	for d in $(INST_DIRS:%='$(DESTDIR)%'); do \
+	    d=$${d%/}; \
+	    while case $$d in "$$top"/*) true ;; *) false ;; esac && rmdir "$$d" 2>/dev/null; do d=$${d%/*}; done; \
+	done
 
 bench: all
 	./bench/run

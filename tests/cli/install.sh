@@ -7,11 +7,16 @@
 #    `pkg-config --cflags --libs wythoff` and run against the installed .so;
 #  - docs/examples/exact.c (the exact engine on a 100-digit Wythoff pair,
 #    the pair computed here independently with Python's math.isqrt);
-#  - docs/examples/layers.c with both layers, shared and fully static
-#    (`pkg-config --static`), giving the same picture;
+#  - docs/examples/layers.c with both layers, writing the picture to the file
+#    it is given (nothing on standard output without one);
+#  - every `cc` line of README.md's ```sh blocks as written: shared, fully
+#    static (-static) and the archive by path, the static ones needing no
+#    libwythoff*.so (readelf -d);
 #  - the installed tool: --version, --help naming the man pages (not docs/),
 #    `man` finding every page, the completion script loading;
-#  - DESTDIR staging, and make uninstall leaving no file behind.
+#  - man pages only for the programs installed (wythoff-mpi.1 with wythoff-mpi);
+#  - DESTDIR staging, and make uninstall leaving no file and no directory it
+#    made behind (the prefix empty; a directory holding another file kept).
 # The sanitizer build is not installed (its libraries need the sanitizer
 # runtime); that mode prints a skip line.
 . "$(dirname "$0")/lib.sh"
@@ -102,23 +107,56 @@ else fail "docs/examples/exact.c does not build with pkg-config: $(head -5 "$tmp
 # --- both layers, shared and static ----------------------------------------
 if cc -std=c11 -Wall -Wextra -Werror docs/examples/layers.c $(pkg-config --cflags --libs wythoff-check wythoff-plot) \
      -o "$tmp/layers" 2>"$tmp/cc.log"; then
-  LD_LIBRARY_PATH=$P/lib "$tmp/layers" 000.thm1 >"$tmp/l.png" 2>"$tmp/l.err"; rc=$?
-  [ $rc -eq 0 ] && grep -q "^PASS 000.thm1" "$tmp/l.err" && [ "$(head -c 8 "$tmp/l.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
-    pass "docs/examples/layers.c (check + plot, shared): PASS 000.thm1 and a PNG" ||
-    fail "docs/examples/layers.c: exit $rc, $(cat "$tmp/l.err")"
+  out=$(LD_LIBRARY_PATH=$P/lib "$tmp/layers" "$tmp/l.png" 000.thm1 2>&1); rc=$?
+  [ $rc -eq 0 ] && grep -q "^PASS 000.thm1" <<<"$out" && [ "$(head -c 8 "$tmp/l.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
+    pass "docs/examples/layers.c FILE.png 000.thm1 (check + plot, shared): PASS 000.thm1 and a PNG in FILE.png" ||
+    fail "docs/examples/layers.c: exit $rc, $out"
   "$P/bin/wythoff" plot wythoff+pass --size 64 --output "$tmp/tool.png" 2>/dev/null
   cmp -s "$tmp/l.png" "$tmp/tool.png" && pass "layers.c's picture equals 'wythoff plot wythoff+pass --size 64'" ||
     fail "layers.c's picture differs from the tool's"
-  if cc -static -std=c11 docs/examples/layers.c $(pkg-config --static --cflags --libs wythoff-check wythoff-plot) \
-       -o "$tmp/layers-static" 2>"$tmp/cc.log"; then
-    "$tmp/layers-static" 000.thm1 2>/dev/null | cmp -s - "$tmp/l.png" &&
-      pass "docs/examples/layers.c linked statically with pkg-config --static: the same picture" ||
-      fail "the static layers.c draws another picture"
-  else
-    # A static libc or libpng may be missing on some systems: say so.
-    echo "skip: install.sh: a fully static link failed ($(grep -m1 -i 'cannot find\|error' "$tmp/cc.log"))"
-  fi
+  # without a file it writes nothing to standard output (no PNG bytes on a terminal)
+  out=$(LD_LIBRARY_PATH=$P/lib "$tmp/layers" 2>"$tmp/l.err"); rc=$?
+  [ $rc -eq 2 ] && [ -z "$out" ] && grep -q "^usage: .* FILE.png" "$tmp/l.err" &&
+    pass "docs/examples/layers.c without a file: usage, exit 2, nothing on standard output" ||
+    fail "docs/examples/layers.c without a file: exit $rc, $(head -c 80 <<<"$out" | od -An -c | head -2)"
 else fail "docs/examples/layers.c does not build with pkg-config: $(head -5 "$tmp/cc.log")"; fi
+
+# --- README's build lines, each as written: shared, -static, the archive ----
+# Every `cc` line of README.md's ```sh blocks that builds exact.c or
+# layers.c, run in a directory of its own; a static one must need no
+# libwythoff*.so (readelf -d) and run without LD_LIBRARY_PATH.
+awk '/^```sh$/ { b = 1; next } b && /^```$/ { b = 0 } b && /^cc .*(exact|layers)\.c/' README.md >"$tmp/cclines"
+grep -q -- '-static' "$tmp/cclines" && grep -q 'libwythoff\.a' "$tmp/cclines" &&
+  pass "README.md shows a static link: -static and the archive by path" || fail "README.md shows no static link line"
+k=0
+while IFS= read -r line; do
+  k=$((k + 1)); d=$tmp/cc$k
+  mkdir -p "$d" && cp docs/examples/exact.c docs/examples/layers.c "$d"
+  bin=$d/${line##*-o }
+  if ! (cd "$d" && bash -c "$line") >"$tmp/cc.log" 2>&1; then
+    # a fully static link needs every archive (libc.a, libgmp.a, libpng.a, libz.a)
+    if [[ $line == *-static* ]] && grep -qi "cannot find -l" "$tmp/cc.log"; then
+      echo "skip: install.sh: '$line': $(grep -m1 -i 'cannot find' "$tmp/cc.log")"; continue; fi
+    fail "README's '$line' does not build: $(head -3 "$tmp/cc.log")"; continue
+  fi
+  needed=$(readelf -d "$bin" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+  case $line in
+    *-static*|*libwythoff.a*) env=(env -u LD_LIBRARY_PATH)
+      grep -q "libwythoff" <<<"$needed" && fail "README's '$line' still needs: $needed" ||
+        pass "README's '$line': needs no libwythoff*.so (NEEDED: ${needed:-none})" ;;
+    *) env=(env LD_LIBRARY_PATH="$P/lib")
+      grep -q "libwythoff" <<<"$needed" && pass "README's '$line': needs the installed ${needed%% *}" ||
+        fail "README's '$line' needs no libwythoff*.so: $needed" ;;
+  esac
+  case ${bin##*/} in
+    exact) out=$("${env[@]}" "$bin" wythoff 3 5 2>&1)  # (3, 5): the second Wythoff pair, floor(2 phi) = 3
+      grep -qx "outcome P" <<<"$out" && pass "README's '$line': (3, 5) is a P-position" || fail "README's '$line': '$out'" ;;
+    layers) out=$("${env[@]}" "$bin" "$d/h.png" 000.thm1 2>&1)
+      grep -q "^PASS 000.thm1" <<<"$out" && cmp -s "$d/h.png" "$tmp/tool.png" && pass "README's '$line': PASS and the same picture" ||
+        fail "README's '$line': '$out'" ;;
+  esac
+done <"$tmp/cclines"
+[ "$k" -ge 5 ] && pass "README.md: $k build lines run" || fail "README.md: only $k build lines found"
 
 # --- the installed tool ------------------------------------------------------
 v=$("$P/bin/wythoff" --version)
@@ -149,20 +187,52 @@ out=$(bash -c '. "$1"; complete -p wythoff' _ "$P/share/bash-completion/completi
 grep -q "^complete .* wythoff$" <<<"$out" && pass "installed bash completion loads: $out" || fail "installed bash completion: '$out'"
 uninst=$(find "$P" \( -type f -o -type l \) | wc -l)
 
+# --- a program's man page only with the program -----------------------------
+# wythoff-mpi(1) is installed with bin/wythoff-mpi (make mpi), not without
+# it: each case through a build directory of links to $B's files, one with a
+# stand-in wythoff-mpi and one without (install only copies it).
+mpi_case() {  # mpi_case yes|no
+  local fb=$tmp/farm-$1 pp=$tmp/mpi-$1 f
+  mkdir -p "$fb"
+  for f in "$B"/* "$B"/.[!.]*; do [ -e "$f" ] || continue; [ "${f##*/}" = wythoff-mpi ] || ln -s "$PWD/$f" "$fb/"; done
+  [ "$1" = yes ] && printf '#!/bin/sh\n' >"$fb/wythoff-mpi" && chmod 755 "$fb/wythoff-mpi"
+  make -s install BUILD="$fb" PREFIX="$pp" >"$tmp/log" 2>&1 || { fail "make install (wythoff-mpi $1): $(tail -3 "$tmp/log")"; return; }
+  if [ "$1" = yes ]; then
+    [ -x "$pp/bin/wythoff-mpi" ] && [ -f "$pp/share/man/man1/wythoff-mpi.1" ] &&
+      pass "with wythoff-mpi built: bin/wythoff-mpi and wythoff-mpi.1 installed" || fail "wythoff-mpi built: program or page missing"
+  else
+    [ ! -e "$pp/bin/wythoff-mpi" ] && [ ! -e "$pp/share/man/man1/wythoff-mpi.1" ] && [ -f "$pp/share/man/man1/wythoff.1" ] &&
+      pass "without wythoff-mpi: neither it nor wythoff-mpi.1 installed" || fail "wythoff-mpi not built, yet: $(ls "$pp/bin" "$pp/share/man/man1" | grep mpi)"
+  fi
+  for f in "$pp"/share/man/man1/*.1; do
+    f=${f##*/}; f=${f%.1}
+    case $f in wythoff-certcheck|wythoff-mpi) [ -x "$pp/bin/$f" ] || fail "installed page $f.1 without bin/$f" ;; esac
+  done
+  make -s uninstall BUILD="$fb" PREFIX="$pp" >/dev/null 2>&1
+  rm -rf "$fb" "$pp"
+}
+mpi_case no
+mpi_case yes
+
 # --- DESTDIR ---------------------------------------------------------------
+# a directory of the prefix that held another file before stays, with it
 S=$tmp/stage
+mkdir -p "$S/opt/wythoff/share/doc" && : >"$S/opt/wythoff/share/doc/other"
 if make -s install BUILD="$B" PREFIX=/opt/wythoff DESTDIR="$S" >"$tmp/log" 2>&1 && [ -x "$S/opt/wythoff/bin/wythoff" ] &&
    grep -qx "prefix=/opt/wythoff" "$S/opt/wythoff/lib/pkgconfig/wythoff.pc"; then
   pass "make install DESTDIR=STAGE PREFIX=/opt/wythoff: staged, pkg-config files name /opt/wythoff"
 else fail "make install DESTDIR: $(tail -3 "$tmp/log")"; fi
 n=$(find "$S" \( -type f -o -type l \) | wc -l)
-[ "$n" -eq "$uninst" ] && pass "DESTDIR install holds the same $n files" || fail "DESTDIR install holds $n files, PREFIX install $uninst"
+[ "$n" -eq $((uninst + 1)) ] && pass "DESTDIR install holds the same $uninst files" || fail "DESTDIR install holds $((n - 1)) files, PREFIX install $uninst"
 make -s uninstall BUILD="$B" PREFIX=/opt/wythoff DESTDIR="$S" >"$tmp/log" 2>&1
-left=$(find "$S" \( -type f -o -type l \) | head -5)
-[ -z "$left" ] && pass "make uninstall DESTDIR=...: no file left" || fail "make uninstall DESTDIR left: $left"
+left=$(cd "$S/opt/wythoff" && find . -mindepth 1 | sort | tr '\n' ' ')
+[ "$left" = "./share ./share/doc ./share/doc/other " ] &&
+  pass "make uninstall DESTDIR=...: nothing left but the other file and its directories" || fail "make uninstall DESTDIR left: $left"
 
 # --- uninstall ---------------------------------------------------------------
+# every file, then every directory install made: the prefix is empty
 make -s uninstall BUILD="$B" PREFIX="$P" >"$tmp/log" 2>&1 || fail "make uninstall: $(tail -3 "$tmp/log")"
-left=$(find "$P" \( -type f -o -type l \) | head -5)
-[ -z "$left" ] && pass "make uninstall: removes all $uninst files and links" || fail "make uninstall left: $left"
+left=$(find "$P" -mindepth 1 | head -5 | tr '\n' ' ')
+[ -z "$left" ] && [ -d "$P" ] && pass "make uninstall: removes all $uninst files and links and the directories it made, not the prefix" ||
+  fail "make uninstall left: ${left:-the prefix removed}"
 finish
