@@ -6,6 +6,16 @@
 #include <stdio.h>
 #include <string.h>
 
+/* the exit statuses of value and moves, one per line */
+#define EXIT_ANSWER                                                                                                    \
+    "exit status (man wythoff, EXIT STATUS):\n"                                                                       \
+    "  0    answered\n"                                                                                               \
+    "  2    bad usage or input\n"                                                                                     \
+    "  3    a method applies but needs more than --mem-limit\n"                                                       \
+    "  4    internal error\n"                                                                                         \
+    "  6    no method decides it\n"                                                                                   \
+    "  130  interrupted\n"
+
 static const cli_cmd commands[] = {
     {"table", C_TABLE,
      "table RULES [--size N | --rows R --cols C] [--pass P] [--heap H] [--format text|csv|json|markdown|latex|bin] "
@@ -14,16 +24,16 @@ static const cli_cmd commands[] = {
     {"value", C_VALUE,
      "value RULES X Y [--pass P] [--heap H] [--format text|json]   ('-' for X reads 'X Y' lines from stdin)",
      "the value and outcome of one position",
-     "exit status: 0 answered, 2 bad usage or input, 3 a method applies but needs more than --mem-limit,\n"
-     "4 internal error, 6 no method decides it, 130 interrupted (man wythoff, EXIT STATUS)\n", 1, 4, "text,json", cli_cmd_value},
+EXIT_ANSWER, 1, 4, "text,json", cli_cmd_value},
     {"ppos", C_PPOS,
      "ppos RULES [--size N | --from X [--terms K]] [--value G] [--pass P] [--heap H] [--format text|csv|json] "
      "[--count] [--engine auto|table|layer]",
      "the P-positions (or positions of value G) of a window", NULL, 1, 4, "text,csv,json", cli_cmd_ppos},
     {"moves", C_MOVES, "moves RULES X Y [--pass P] [--heap H] [--format text|json]",
-     "every option of a position with its value (huge positions: the winning moves)",
-     "exit status: 0 answered, 2 bad usage or input, 3 a method applies but needs more than --mem-limit,\n"
-     "4 internal error, 6 no method decides it, 130 interrupted (man wythoff, EXIT STATUS)\n", 1, 4, "text,json",
+     "every option of a position with its value, or the winning moves\n"
+     "Every option with its value; for a position too large for a table, the winning\n"
+     "moves.",
+EXIT_ANSWER, 1, 4, "text,json",
      cli_cmd_moves},
     {"period", C_PERIOD, "period RULES [--rows R] [--pass P] [--format text|csv|json] [--max-cols C] "
      "[--certificate FILE]",
@@ -31,30 +41,37 @@ static const cli_cmd commands[] = {
     {"bfile", C_BFILE,
      "bfile SEQUENCE RULES [--terms K] [--offset O] [--value G] [--pass P] [--heap H] [--max-cols C] "
      "[--output FILE]",
-     "a sequence as an OEIS b-file ('n a(n)' lines), its definition in '#' lines",
-     "SEQUENCE: ppos-a, ppos-b (the P-positions (a, b), a <= b), gpos-a, gpos-b (the positions of value G),\n"
-     "preperiod, period, saltus (of rows 0, 1, ...); man wythoff-bfile defines each.\n",
+     "a sequence as an OEIS b-file, its definition in comment lines\n"
+     "The terms as 'n a(n)' lines, the definition and the command in '#' lines.",
+     "SEQUENCE (man wythoff-bfile defines each):\n"
+     "  ppos-a, ppos-b              the P-positions (a, b), a <= b\n"
+     "  gpos-a, gpos-b              the positions (a, b), a <= b, of value G\n"
+     "  preperiod, period, saltus   of rows 0, 1, ...\n",
      0, 2, NULL, cli_cmd_bfile},
     {"heap3", C_HEAP3,
      "heap3 RULES [--size N] [--list] [--slice C] [--format text|csv|json|png] [--output FILE] [--plot FILE.png] "
      "[--engine sweep|layer]",
-     "the atlas of RULES plus a third Nim heap: the P-positions (a, b, c), 0 <= a, b, c < N\n"
-     "RULES is a two-heap ruleset with a pass, such as nim+pass (three-heap Nim with a pass) or wythoff+pass;\n"
-     "the third heap is a plain Nim heap of c stones (RULES+heap=c).  Prints the counts, per slice c, and how the\n"
-     "P-set compares with the two-heap values (man wythoff-heap3); --list lists the P-positions.",
+     "the P-positions (a, b, c) of RULES plus a third Nim heap\n"
+     "The atlas 0 <= a, b, c < N.  RULES is a two-heap ruleset with a pass, such as\n"
+     "nim+pass (three-heap Nim with a pass) or wythoff+pass; the third heap is a\n"
+     "plain Nim heap of c stones (RULES+heap=c).  Prints the counts, per slice c,\n"
+     "and how the P-set compares with the two-heap values; --list lists them.",
      "examples:\n"
      "  wythoff heap3 nim+pass --size 1024\n"
      "  wythoff heap3 wythoff+pass --size 32 --list --format csv\n"
-     "  wythoff heap3 nim+pass --size 512 --plot atlas.png --format csv --output slices.csv\n",
+     "  wythoff heap3 nim+pass --size 512 --plot a.png --format csv --output s.csv\n",
      1, 1, "text,csv,json,png", cli_cmd_heap3},
     {"automaton", C_AUTOMATON,
      "automaton learn RULES [--value G] [--rows N] [--pass P] [--heap H] [--output FILE] | automaton verify FILE "
      "[--rows N] | automaton walnut FILE [--word] [--name NAME] [--output FILE] | automaton prove FILE --walnut PATH | "
      "automaton run FILE N...",
-     "Fibonacci automata of value layers: learn one, check it against the layer engine, write and run its Walnut proof\n"
-     "learn: the minimal automaton reading n's Zeckendorf digits whose output is the layer's offset on diagonal n;\n"
-     "verify: compare a file with a fresh layer scan; walnut: the Walnut command file that proves it (or its word\n"
-     "automaton); prove: run Walnut on it and report each statement; run: the automaton at N (man wythoff-automaton)",
+     "Fibonacci automata of value layers: learn, check, prove and run them\n"
+     "learn: the minimal automaton reading n's Zeckendorf digits whose output is the\n"
+     "  layer's offset on diagonal n;\n"
+     "verify: compare a file with a fresh scan of the layer engine;\n"
+     "walnut: the Walnut command file that proves it (or its word automaton);\n"
+     "prove: run Walnut on it and report each statement;\n"
+     "run: the automaton at N.",
      "examples:\n"
      "  wythoff automaton learn wythoff --value 1 --output v1.aut\n"
      "  wythoff automaton verify v1.aut --rows 6e7\n"
@@ -64,8 +81,8 @@ static const cli_cmd commands[] = {
     {"glayers", C_GLAYERS,
      "glayers wythoff [--size N] [--value G] [--store DIR] [--format text|csv|json] | glayers --read DIR [--value G "
      "[--index N [--terms K]]]",
-     "the positions of every value 0..G of Wythoff's game in one scan: their offsets from the P-positions,\n"
-     "stored compactly and read back (man wythoff-glayers)",
+     "the positions of each value 0..G of Wythoff's game, in one scan\n"
+     "Their offsets from the P-positions, measured, stored compactly and read back.",
      "examples:\n"
      "  wythoff glayers wythoff --size 1e6 --value 16\n"
      "  wythoff glayers wythoff --size 1e8 --value 64 --store layers --format csv\n"
@@ -74,25 +91,38 @@ static const cli_cmd commands[] = {
     {"compare", C_COMPARE,
      "compare RULES_A RULES_B|FILE [--size N] [--outcome] [--value G] [--value-b H] [--symmetric] [--summary] "
      "[--pass P] [--heap H] [--format text|csv|json] [--engine auto|table|layer]",
-     "the positions where two games' values or outcomes differ, or where a file of positions differs from a game's "
-     "P-positions",
-     "exit status: 0 no difference, 1 differences found, 2 bad usage or input, 3 more memory than allowed,\n"
-     "4 internal error, 130 interrupted (man wythoff, EXIT STATUS)\n", 1, 2,
+     "the positions where two games, or a file and a game, differ\n"
+     "Where two games' values or outcomes differ, or where a file of positions differs\n"
+     "from a game's P-positions.",
+     "exit status (man wythoff, EXIT STATUS):\n"
+     "  0    no difference\n"
+     "  1    differences found\n"
+     "  2    bad usage or input\n"
+     "  3    more memory than allowed\n"
+     "  4    internal error\n"
+     "  130  interrupted\n", 1, 2,
      "text,csv,json", cli_cmd_compare},
     {"check", C_CHECK, "check [CLAIM...] [--list] [--limit N] [--walnut PATH] [--format text|markdown|json]",
-     "the claims of the five source papers, checked by computation: PASS, FAIL or ERRATUM (PROVED: a Walnut proof "
-     "decides it for every position)",
-     "CLAIM is a claim id (000.thm4), or the ids below or beginning with it (000, 004.table); default: all.\n"
-     "exit status: 0 nothing FAILs (PASS, PROVED or ERRATUM), 1 a claim FAILs, 2 bad usage, 3 more memory\n"
-     "than allowed, 4 internal error, 130 interrupted\n",
+     "the claims of the five source papers, checked by computation\n"
+     "Each claim PASS, FAIL or ERRATUM; PROVED when a Walnut proof decides it for\n"
+     "every position.",
+     "CLAIM is a claim id (000.thm4), or the ids below or beginning with it\n"
+     "(000, 004.table); default: all.\n"
+     "exit status (man wythoff, EXIT STATUS):\n"
+     "  0    nothing FAILs (PASS, PROVED or ERRATUM)\n"
+     "  1    a claim FAILs\n"
+     "  2    bad usage\n"
+     "  3    more memory than allowed\n"
+     "  4    internal error\n"
+     "  130  interrupted\n",
      0, CLI_MAXPOS, "text,markdown,json", cli_cmd_check},
     {"plot", C_PLOT,
      "plot RULES [RULES2 [RULES3]] --output FILE.png|FILE.svg [--style heatmap|ppos|table] "
      "[--size N | --rows R --cols C] [--value G] [--pass P] [--heap H] [--cell PX] [--title TEXT] [--format png|svg]",
-     "a picture of a window, PNG or SVG: a heatmap, the P-positions as dots, or the table\n"
-     "A heatmap of the values, the P-positions (or the positions of value G) as dots, or the table of\n"
-     "numbers with the P-positions on red cells.\n"
-     "Up to three rulesets overlaid in one dot plot (--style ppos), a colour for each combination.",
+     "a picture of a window, PNG or SVG: heatmap, P-positions or table\n"
+     "A heatmap of the values, the P-positions (or the positions of value G) as dots,\n"
+     "or the table of numbers with the P-positions on red cells.  Up to three rulesets\n"
+     "overlaid in one dot plot (--style ppos), a colour for each combination.",
      "examples:\n"
      "  wythoff plot wythoff --size 1024 --output wythoff.png\n"
      "  wythoff plot wythoff wythoff+pass --style ppos --size 200 --output ppos.svg\n"
@@ -101,14 +131,17 @@ static const cli_cmd commands[] = {
     {"graph", C_GRAPH,
      "graph RULES [--size N | --rows R --cols C] [--pass P] [--heap H] [--format dot|svg|png|pdf] [--output FILE] "
      "[--max-edges E]",
-     "the move graph of a window as Graphviz DOT, or rendered through Graphviz's dot\n"
-     "Every state a node (P-positions filled red), every move an edge (winning moves red).",
+     "the move graph of a window, as Graphviz DOT or rendered by Graphviz\n"
+     "Every state a node (P-positions filled red), every move an edge (winning moves\n"
+     "red).",
      NULL, 0, 4, NULL, cli_cmd_graph},
     {"play", C_PLAY, "play RULES [X Y] [--pass P] [--heap H] [--first me|engine] [--seed N]",
-     "play a game against the engine, in the terminal (scripted when standard input is not one)",
+     "play a game against the engine, in the terminal or scripted\n"
+     "Scripted when standard input is not a terminal.",
      NULL, 1, 3, NULL, cli_cmd_play},
     {"serve", C_SERVE, "serve [--port P] [--bind ADDR] [--timeout S]",
-     "the explorer in a web browser, and a JSON API over the library (HTTP, this machine only by default)",
+     "the explorer in a web browser, and a JSON API over the library\n"
+     "Over HTTP, to this machine only by default.",
      NULL, 0, 0, NULL, cli_cmd_serve},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -126,17 +159,20 @@ const cli_cmd *cli_command(const char *name)
 
 static void usage_tool(FILE *f)
 {
-    fprintf(f, "wythoff %s - exact values, P-positions and winning moves of Wythoff's game and its variants\n\n"
+    fprintf(f, "wythoff %s\nexact values, P-positions and winning moves of Wythoff's game and its variants\n\n"
                "usage: wythoff COMMAND RULES [ARGS] [OPTIONS]\n\ncommands:\n",
             WY_VERSION);
     for (size_t i = 0; i < NCOMMANDS; i++) {
         const char *s = commands[i].summary;
         fprintf(f, "  %-9s %.*s\n", commands[i].name, (int)strcspn(s, "\n"), s);
     }
-    fputs("\nRULES := GAME ('+' OPTION)*, GAME wythoff|nim, OPTION pass|pass=K|heap=H|max=N|mod=M|terminal=K|misere\n"
-          "examples: wythoff, wythoff+pass, wythoff+heap=1, wythoff+terminal=2+misere, wythoff+max=5, nim+pass,\n"
-          "          wythoff+mod=4\n\nRun 'wythoff COMMAND --help' (or 'wythoff help COMMAND') for a command's "
-          "options.\nThe manual: man wythoff; each command: man wythoff-COMMAND; the C library: man libwythoff.\n",
+    fputs("\nRULES := GAME ('+' OPTION)*\n"
+          "  GAME: wythoff or nim\n"
+          "  OPTION: pass, pass=K, heap=H, max=N, mod=M, terminal=K, misere\n"
+          "examples: wythoff, wythoff+pass, wythoff+heap=1, wythoff+terminal=2+misere,\n"
+          "          wythoff+max=5, nim+pass, wythoff+mod=4\n\n"
+          "Run 'wythoff COMMAND --help' or 'wythoff help COMMAND' for a command's options.\n"
+          "The manual: man wythoff, man wythoff-COMMAND, man libwythoff (the C library).\n",
           f);
 }
 
