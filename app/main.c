@@ -187,9 +187,13 @@ static int stdout_done(void)
 
 static int unknown(const char *name)
 {
-    return cli_die(2, "unknown command '%.60s' (commands: table, value, ppos, moves, period, bfile, heap3, glayers, "
-                      "automaton, compare, check, plot, graph, play, serve; see 'wythoff --help')",
-                   name);
+    const char *names[NCOMMANDS];
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        names[i] = commands[i].name;
+    long m = wy_suggest(name, strlen(name), names, NCOMMANDS);
+    return cli_die(2, "unknown command '%.60s'%s%s%s (commands: table, value, ppos, moves, period, bfile, heap3, "
+                      "glayers, automaton, compare, check, plot, graph, play, serve; see 'wythoff --help')",
+                   name, m < 0 ? "" : ": did you mean '", m < 0 ? "" : names[m], m < 0 ? "" : "'?");
 }
 
 int main(int argc, char **argv)

@@ -192,6 +192,16 @@ WY_API void wy_free(void *p);
  * Returns the length it needs (like snprintf; at most 31). */
 WY_API int wy_format_bytes(char *buf, size_t len, uint64_t bytes);
 
+/* The name a mistyped word most likely meant, for a "did you mean" in a
+ * message: the index in names[0..n) of the name nearest to word[0..len)
+ * (len bytes, no terminator needed) by edit distance, counting an
+ * insertion, a deletion, a substitution or a swap of two adjacent
+ * characters as one edit, when it is at most 2 edits away, the edits fewer
+ * than half the name's length, and no other name (a different string) is
+ * as near; else -1.  The rules parser's messages use it ("did you mean
+ * 'wythoff'?"), and so does the tool for commands and options. */
+WY_API long wy_suggest(const char *word, size_t len, const char *const *names, size_t n);
+
 /* The memory limit when none is given (the tool's --mem-limit, the Python
  * module's mem_limit, the server's): the machine's available memory,
  * MemAvailable of /proc/meminfo, else the available pages by sysconf; 0

@@ -141,8 +141,19 @@ int cli_parse(cli_config *c, const cli_cmd *cmd, int argc, char **argv, char *er
                 return snprintf(err, errlen, "option '--%.*s' does not apply to '%s' (see 'wythoff %s --help')",
                                 (int)(n > 40 ? 40 : n), name, cmd->name, cmd->name),
                        2;
-            if (k < 0)
-                return snprintf(err, errlen, "unknown option '%.60s' (see 'wythoff %s --help')", s, cmd->name), 2;
+            if (k < 0) {
+                /* did you mean: the nearest option of this command (--sise: --size) */
+                const char *names[NOPTS];
+                size_t nn = 0;
+                for (size_t j = 0; j < NOPTS; j++)
+                    if (opts[j].cmds & cmd->bit)
+                        names[nn++] = opts[j].name;
+                long m = wy_suggest(name, n, names, nn);
+                return snprintf(err, errlen, "unknown option '%.60s'%s%s%s (see 'wythoff %s --help')", s,
+                                m < 0 ? "" : ": did you mean '--", m < 0 ? "" : names[m], m < 0 ? "" : "'?",
+                                cmd->name),
+                       2;
+            }
             const int id = opts[k].id;
             if (c->given[id])
                 return snprintf(err, errlen, "option '--%s' given twice", opts[k].name), 2;
@@ -271,6 +282,18 @@ int cli_config_common(cli_config *c)
         }
         p += k + (p[k] == ',');
     }
+    /* did you mean: the nearest format of the list (jsn: json) */
+    const char *names[16];
+    char buf[16][16];
+    size_t nn = 0;
+    for (const char *p = list; *p && nn < 16;) {
+        size_t k = strcspn(p, ",");
+        snprintf(buf[nn], sizeof buf[nn], "%.*s", (int)k, p);
+        names[nn] = buf[nn];
+        nn++;
+        p += k + (p[k] == ',');
+    }
+    long m = wy_suggest(f, n, names, nn);
     char shown[128];
     size_t j = 0;
     for (const char *p = list; *p && j + 3 < sizeof shown; p++) {
@@ -282,7 +305,8 @@ int cli_config_common(cli_config *c)
         }
     }
     shown[j] = '\0';
-    return cli_die(2, "unknown format '%.40s' (this command writes %s)", f, shown);
+    return cli_die(2, "unknown format '%.40s'%s%s%s (this command writes %s)", f, m < 0 ? "" : ": did you mean '",
+                   m < 0 ? "" : names[m], m < 0 ? "" : "'?", shown);
 }
 
 int cli_games(cli_config *c, int n, const char *const *label)

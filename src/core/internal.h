@@ -14,6 +14,12 @@ wy_status wyi_fail(wy_status status, char *err, size_t errlen, const char *fmt, 
 #endif
     ;
 
+/* The edit distance of a[0..na) and b[0..nb) (util.c): insertions,
+ * deletions, substitutions and swaps of adjacent bytes (optimal string
+ * alignment); SIZE_MAX when either is longer than WYI_EDIT_MAX bytes. */
+#define WYI_EDIT_MAX 64
+size_t wyi_edit_distance(const char *a, size_t na, const char *b, size_t nb);
+
 /* x + y <= this bound means the (x, y) component has no moves. */
 static inline uint64_t wyi_terminal_bound(const wy_rules *r)
 {

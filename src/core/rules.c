@@ -69,9 +69,13 @@ wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t er
         r.game = WY_GAME_NIM;
     else if (n == 0)
         return wyi_fail(WY_EINVAL, err, errlen, "ruleset '%s' has no game before '+' (expected wythoff or nim)", q);
-    else
-        return wyi_fail(WY_EINVAL, err, errlen, "unknown game '%.*s' in ruleset '%s' (expected wythoff or nim)",
-                        (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p, q);
+    else {
+        static const char *const games[] = {"wythoff", "nim"};
+        long k = wy_suggest(p, n, games, 2);
+        return wyi_fail(WY_EINVAL, err, errlen, "unknown game '%.*s' in ruleset '%s'%s%s%s (expected wythoff or nim)",
+                        (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p, q, k < 0 ? "" : ": did you mean '",
+                        k < 0 ? "" : games[k], k < 0 ? "" : "'?");
+    }
 
     while (plus) {
         p = plus + 1;
@@ -86,11 +90,21 @@ wy_status wy_rules_parse(wy_rules *rules, const char *text, char *err, size_t er
         for (o = 0; o < OPT_COUNT; o++)
             if (strlen(option_table[o].name) == nn && memcmp(option_table[o].name, p, nn) == 0)
                 break;
-        if (o == OPT_COUNT)
+        if (o == OPT_COUNT) {
+            /* "did you mean 'pass=2'?" for pas=2: the name, and the value when the option takes one */
+            const char *names[OPT_COUNT];
+            for (int i = 0; i < OPT_COUNT; i++)
+                names[i] = option_table[i].name;
+            long k = wy_suggest(p, nn, names, OPT_COUNT);
+            char mean[QUOTE_MAX + 32] = "";
+            if (k >= 0)
+                snprintf(mean, sizeof mean, ": did you mean '%s%.*s'?", names[k],
+                         eq && option_table[k].value ? (int)(n - nn > QUOTE_MAX ? QUOTE_MAX : n - nn) : 0, p + nn);
             return wyi_fail(WY_EINVAL, err, errlen,
-                            "unknown option '%.*s' in ruleset '%s' (options: pass, pass=K, heap=H, max=N, mod=M, "
+                            "unknown option '%.*s' in ruleset '%s'%s (options: pass, pass=K, heap=H, max=N, mod=M, "
                             "terminal=K, misere)",
-                            (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p, q);
+                            (int)(n > QUOTE_MAX ? QUOTE_MAX : n), p, q, mean);
+        }
         if (seen[o])
             return wyi_fail(WY_EINVAL, err, errlen, "option '%s' given twice in ruleset '%s'", option_table[o].name,
                             q);

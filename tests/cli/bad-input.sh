@@ -92,6 +92,32 @@ expect 2 "moves needs"          -- moves wythoff
 expect 2 "missing ruleset"      -- play
 expect 2 "unknown command 'plays'" -- plays wythoff
 expect 2 "cannot write"         -- table wythoff --size 4 --output no-such-dir/x.csv
+# "did you mean": a slip of at most 2 edits (insertion, deletion, change, swap
+# of neighbours) and fewer than half the name is named, when one name is
+# nearest; still exit 2
+expect 2 "unknown command 'tabel': did you mean 'table'?" -- tabel wythoff
+expect 2 "did you mean 'table'?" -- help tabel
+expect 2 "unknown option '--sise': did you mean '--size'?" -- table wythoff --sise 4
+expect 2 "did you mean '--count'?" -- ppos wythoff --cuont
+expect 2 "did you mean '--size'?" -- table wythoff --sise=4
+expect 2 "unknown format 'jsn': did you mean 'json'?" -- table wythoff --format jsn
+expect 2 "unknown game 'wythof' in ruleset 'wythof+pass': did you mean 'wythoff'?" -- table wythof+pass
+expect 2 "unknown option 'pas' in ruleset 'nim+pas': did you mean 'pass'?" -- value nim+pas 1 2
+expect 2 "did you mean 'pass=2'?" -- table wythoff+pas=2
+expect 2 "did you mean 'misere'?" -- table wythoff+miser
+# no suggestion for a word near no name, or equally near two (max, mod)
+nosuggest() {
+  local err rc
+  err=$("$W" "$@" 2>&1 >/dev/null </dev/null); rc=$?
+  [ "$rc" -eq 2 ] && grep -q "^wythoff: unknown" <<<"$err" && ! grep -q "did you mean" <<<"$err" &&
+    pass "wythoff $*: exit 2, no suggestion" || fail "wythoff $*: exit $rc, '$err'"
+}
+nosuggest frobnicate wythoff
+nosuggest table wythoff --frobnicate 4
+nosuggest table frobnicate
+nosuggest table wythoff+frobnicate
+nosuggest table wythoff+mad=2
+nosuggest table wythoff --format xml
 # stdin positions
 out=$(printf '1 2\nfoo 3\n' | "$W" value wythoff - 2>&1 >/dev/null); rc=$?
 [ "$rc" -eq 2 ] && grep -q "line 2" <<<"$out" && pass "value - with a bad line 2 -> exit 2 naming line 2" || fail "value - bad line: rc=$rc '$out'"

@@ -2,7 +2,7 @@
 # help.sh - the help texts are whole lines a terminal shows as written:
 #  - each command's line in `wythoff --help` is its whole summary, the first
 #    line of `wythoff CMD --help`, and the description of the NAME line of
-#    its page man/wythoff-CMD.1 (so the list says what `whatis` says);
+#    its man page (man/wythoff-table.1 for table), as `whatis` shows it;
 #  - no line of `wythoff --help`, and no line of a command's help outside
 #    the usage line and the option table (its summary, notes, exit statuses,
 #    examples), is wider than 80 columns, so that a terminal wraps none;
