@@ -89,7 +89,7 @@ if [ "${WY_TEST_SAN:-0}" != 1 ]; then
     mkdir -p "$tmp/$d"
     # the sources (git's list in a checkout; the files themselves in an
     # unpacked `git archive`, which has no .git)
-    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    if in_checkout; then
       git ls-files -z -- Makefile include src
     else
       find Makefile include src -type f -print0

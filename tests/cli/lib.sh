@@ -19,6 +19,10 @@ expect() {
   fi
 }
 finish() { [ "$fails" -eq 0 ]; }
+# in_checkout: true in the project's own git checkout (run from its top), false
+# in an unpacked release (`git archive`: no .git), also when that lies inside
+# another repository's tree, whose `git ls-files` would not list the project.
+in_checkout() { [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; }
 # interrupt_when_ready PID [SECS]: send SIGINT to PID once the tool handles it
 # (PID itself, or its child when PID is a wrapper such as timeout(1)) and
 # SECS seconds more (default 1) have passed for its work.  A signal that came

@@ -42,7 +42,7 @@ patterns=(
 re=$(IFS='|'; echo "${patterns[*]}")
 
 # (a) the files of the project
-if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+if in_checkout; then
   git ls-files -z --cached --others --exclude-standard >"$tmp/files" || { fail "paths: git ls-files failed"; finish; exit; }
   how="git ls-files"
 else

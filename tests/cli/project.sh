@@ -18,7 +18,7 @@ v=$("$W" table --version); [ "$v" = "wythoff $V" ] && pass "wythoff table --vers
 # (The manual's transcripts and pictures, the b-files' "Made by" lines and
 # the automata's "made-by" lines (and the fuzz inputs made from them) show
 # the version of their run.)
-hits=$( (git ls-files 2>/dev/null || find . -type f -not -path './build*') | sed 's|^\./||' |
+hits=$( (if in_checkout; then git ls-files; else find . -name .git -prune -o -type f -not -path './build*' -print; fi) | sed 's|^\./||' |
        grep -v -e '^CHANGELOG.md$' -e '^CITATION.cff$' -e '^include/wythoff.h$' -e '^docs/' -e '^README.md$' -e '^data/bfiles/' -e '^data/automata/' -e '^tests/fuzz/corpus/' |
        xargs -r grep -lF "$V" 2>/dev/null)
 [ -z "$hits" ] && pass "no source file repeats the version $V as a literal" || fail "the version is repeated in: $hits"
