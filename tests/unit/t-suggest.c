@@ -46,7 +46,7 @@ int main(void)
         return 2;
     tk_rng g;
     tk_rng_seed(&g, seed);
-    char name[160];
+    char name[WY_ERRLEN + 80];
 
     /* random pairs over {a, b, c}, lengths 0..7: the recursion is exact */
     int bad = 0, n = 3000;
