@@ -93,6 +93,8 @@ static PyMethodDef module_methods[] = {
        "_values(rules, pass, heap, xs, ys, threads, mem_limit, default_limit) -> list[Value]"),
     FN("_moves", moves_py_nested, METH_VARARGS,
        "_moves(rules, pass, heap, x, y, threads, mem_limit, default_limit) -> Moves"),
+    FN("_set_move_kinds", set_move_kinds_py, METH_VARARGS,
+       "_set_move_kinds(kinds): the str objects Move.kind returns, indexed by wy_move_kind."),
     FN("_ppos_from", ppos_from_py_nested, METH_VARARGS,
        "_ppos_from(rules, pass, heap, start, k, g, threads, mem_limit, default_limit) -> list[(n, x, y)]"),
     FN("_ppos_window", ppos_window_py_nested, METH_VARARGS,
