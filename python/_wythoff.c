@@ -9,6 +9,11 @@
  * exception (py_raise_status).  The manual is docs/python.md. */
 #include "_wythoff.h"
 
+/* exported despite -fvisibility=hidden: PyMODINIT_FUNC says so from
+ * Python 3.9 on, not in 3.8 */
+#if PY_VERSION_HEX < 0x03090000 && defined(__GNUC__)
+__attribute__((visibility("default")))
+#endif
 PyMODINIT_FUNC PyInit__wythoff(void);
 
 PyObject *py_Error, *py_TooLargeError, *py_UndecidedError, *py_InternalError;

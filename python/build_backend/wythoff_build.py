@@ -42,7 +42,8 @@ SUMMARY = "Exact Sprague-Grundy values of Wythoff's game and its variants"
 REQUIRES_PYTHON = ">=3.8"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LIB_DIRS = ("src/core", "src/check", "src/plot")
-FLAGS = ["-std=c11", "-O2", "-pthread", "-fvisibility=hidden", "-D_POSIX_C_SOURCE=200809L"]
+FLAGS = ["-std=c11", "-O2", "-pthread", "-fvisibility=hidden", "-D_POSIX_C_SOURCE=200809L",
+         "-Werror=implicit-function-declaration"]  # a function this Python lacks: an error now, not at import
 LIBS = ["-lgmp", "-lpng", "-lz"]
 
 
