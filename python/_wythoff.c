@@ -9,6 +9,11 @@
  * exception (py_raise_status).  The manual is docs/python.md. */
 #include "_wythoff.h"
 
+/* exported despite -fvisibility=hidden: PyMODINIT_FUNC says so from
+ * Python 3.9 on, not in 3.8 */
+#if PY_VERSION_HEX < 0x03090000 && defined(__GNUC__)
+__attribute__((visibility("default")))
+#endif
 PyMODINIT_FUNC PyInit__wythoff(void);
 
 PyObject *py_Error, *py_TooLargeError, *py_UndecidedError, *py_InternalError;
@@ -93,6 +98,8 @@ static PyMethodDef module_methods[] = {
        "_values(rules, pass, heap, xs, ys, threads, mem_limit, default_limit) -> list[Value]"),
     FN("_moves", moves_py_nested, METH_VARARGS,
        "_moves(rules, pass, heap, x, y, threads, mem_limit, default_limit) -> Moves"),
+    FN("_set_move_kinds", set_move_kinds_py, METH_VARARGS,
+       "_set_move_kinds(kinds): the str objects Move.kind returns, indexed by wy_move_kind."),
     FN("_ppos_from", ppos_from_py_nested, METH_VARARGS,
        "_ppos_from(rules, pass, heap, start, k, g, threads, mem_limit, default_limit) -> list[(n, x, y)]"),
     FN("_ppos_window", ppos_window_py_nested, METH_VARARGS,

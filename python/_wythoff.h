@@ -79,6 +79,7 @@ extern PyTypeObject *py_ValueType, *py_MoveType, *py_MovesType;
 int py_eval_types(void);
 PyObject *values_py(PyObject *self, PyObject *args);
 PyObject *moves_py(PyObject *self, PyObject *args);
+PyObject *set_move_kinds_py(PyObject *self, PyObject *args);
 
 /* ppos.c, period.c, compare.c, check.c, plot.c, automaton.c */
 PyObject *ppos_from_py(PyObject *self, PyObject *args);

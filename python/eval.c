@@ -53,7 +53,8 @@ static PyStructSequence_Desc value_desc = {
     value_fields, 7};
 
 static PyStructSequence_Field move_fields[] = {
-    {"kind", "'col' (take from the first heap), 'row' (the second), 'diag', 'mod', 'heap' or 'pass'"},
+    {"kind", "'first' (take from the first heap), 'second' (from the second), 'diag' (the same number from both), "
+             "'mod' (a != b, a = b mod M, from both), 'heap' (from the extra heap) or 'pass'"},
     {"x", "the first heap of the position reached"},
     {"y", "the second heap of the position reached"},
     {"passes", "passes left there"},
@@ -72,12 +73,28 @@ static PyStructSequence_Field moves_fields[] = {
 static PyStructSequence_Desc moves_desc = {"wythoff.Moves", "The options of a position: moves().", moves_fields, 3};
 
 /* The types above, made once by the module's init. */
+/* The kinds, indexed by wy_move_kind, named for the heap a move takes from
+ * (as `wythoff play` reads them: "first 3", "second 2").  The package
+ * replaces them with its wythoff.MoveKind strings (_set_move_kinds), which
+ * also compare equal to the earlier names 'col' and 'row'. */
+static const char *const move_name[] = {"second", "first", "diag", "mod", "heap", "pass"};
+#define N_KINDS (sizeof move_name / sizeof move_name[0])
+static PyObject *move_kind[N_KINDS];
+
+static int move_kinds_init(void)
+{
+    for (size_t i = 0; i < N_KINDS; i++)
+        if (!move_kind[i] && !(move_kind[i] = PyUnicode_InternFromString(move_name[i])))
+            return 0;
+    return 1;
+}
+
 int py_eval_types(void)
 {
     py_ValueType = PyStructSequence_NewType(&value_desc);
     py_MoveType = PyStructSequence_NewType(&move_desc);
     py_MovesType = PyStructSequence_NewType(&moves_desc);
-    return py_ValueType && py_MoveType && py_MovesType;
+    return py_ValueType && py_MoveType && py_MovesType && move_kinds_init();
 }
 
 static PyObject *make_value(PyObject *rules, PyObject *x, PyObject *y, const wy_answer *a)
@@ -210,12 +227,40 @@ done:
 /* Moves                                                               */
 /* ------------------------------------------------------------------ */
 
-static const char *const move_name[] = {"row", "col", "diag", "mod", "heap", "pass"};
+/* _set_move_kinds(kinds): the objects Move.kind returns, one str per kind,
+ * each equal to the kind's name */
+PyObject *set_move_kinds_py(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *t;
+    if (!PyArg_ParseTuple(args, "O!", &PyTuple_Type, &t))
+        return NULL;
+    if ((size_t)PyTuple_GET_SIZE(t) != N_KINDS)
+        return PyErr_Format(PyExc_ValueError, "_set_move_kinds: %u kinds expected", (unsigned)N_KINDS);
+    for (size_t i = 0; i < N_KINDS; i++) {
+        PyObject *k = PyTuple_GET_ITEM(t, (Py_ssize_t)i);
+        if (!PyUnicode_Check(k) || PyUnicode_CompareWithASCIIString(k, move_name[i]) != 0)
+            return PyErr_Format(PyExc_ValueError, "_set_move_kinds: kind %u must be the str '%s'", (unsigned)i,
+                                move_name[i]);
+    }
+    for (size_t i = 0; i < N_KINDS; i++) {
+        PyObject *k = PyTuple_GET_ITEM(t, (Py_ssize_t)i);
+        PyObject *old = move_kind[i];
+        Py_INCREF(k);
+        move_kind[i] = k;
+        Py_XDECREF(old);
+    }
+    Py_RETURN_NONE;
+}
 
 static PyObject *make_move(wy_move_kind kind, PyObject *x, PyObject *y, wy_side s, uint32_t v)
 {
     PyObject *m = x && y ? PyStructSequence_New(py_MoveType) : NULL;
-    PyObject *k = m ? PyUnicode_FromString(move_name[kind]) : NULL;
+    PyObject *k = m && (size_t)kind < N_KINDS ? move_kind[kind] : NULL;
+    if (k)
+        Py_INCREF(k);
+    else if (m)
+        PyErr_SetString(PyExc_SystemError, "unknown move kind");
     PyObject *p = k ? PyLong_FromUnsignedLong(s.pass) : NULL;
     PyObject *h = p ? PyLong_FromUnsignedLong(s.heap) : NULL;
     PyObject *val = h ? PyLong_FromUnsignedLong(v) : NULL;

@@ -2,7 +2,9 @@
 # by the Makefile.
 #
 #   make python [PYTHON=python3]   builds $(BUILD)/python/wythoff/, importable
-#                                  with PYTHONPATH=$(BUILD)/python
+#                                  with PYTHONPATH=$(BUILD)/python, with the
+#                                  manual docs/*.md in its docs/ (as the
+#                                  wheel of `pip install .` has it)
 #
 # The extension is compiled from python/*.c (their list: python/_wythoff.h)
 # and links the library's PIC objects (those of the shared libraries)
@@ -27,8 +29,10 @@ PY_OBJ     := $(patsubst python/%.c,$(BUILD)/python/%$(PY_TAG).o,$(sort $(wildca
 PY_MOD     := $(PY_PKG)/_wythoff$(PY_EXT)
 PY_FILES   := $(addprefix $(PY_PKG)/,$(notdir $(wildcard python/wythoff/*.py python/wythoff/*.pyi python/wythoff/py.typed)))
 PY_LIB_PIC := $(call pic,$(CORE_SRC) $(CHECK_SRC) $(PLOT_SRC))
+# the manual, as the wheel installs it (wythoff.docs())
+PY_DOCS    := $(patsubst docs/%,$(PY_PKG)/docs/%,$(wildcard docs/*.md))
 
-python: $(PY_MOD) $(PY_FILES)
+python: $(PY_MOD) $(PY_FILES) $(PY_DOCS)
 
 $(PY_OBJ): $(BUILD)/python/%$(PY_TAG).o: python/%.c
 	@mkdir -p $(dir $@)
@@ -39,6 +43,10 @@ $(PY_MOD): $(PY_OBJ) $(PY_LIB_PIC)
 	$(LINK) -shared -o $@ $^ $(LIBS_TOOL) $(LDLIBS)
 
 $(PY_PKG)/%: python/wythoff/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(PY_PKG)/docs/%.md: docs/%.md
 	@mkdir -p $(dir $@)
 	cp $< $@
 endif

@@ -101,7 +101,7 @@ PyObject *side_apply_py(PyObject *self, PyObject *args)
         return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *v = (heap ? r[i].heap : r[i].passes) ? PyLong_FromUnsignedLong(heap ? s[i].heap : s[i].pass)
-                                                     : Py_NewRef(Py_None);
+                                                     : (Py_INCREF(Py_None), Py_None);
         if (!v) {
             Py_DECREF(out);
             return NULL;

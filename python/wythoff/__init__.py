@@ -10,11 +10,15 @@ command line prints), TypeError (an argument of the wrong type),
 TooLargeError (a MemoryError: the work needs more memory than mem_limit),
 UndecidedError (an ArithmeticError: no method decides the question),
 KeyboardInterrupt (Ctrl-C during a computation; everything is released).
-The manual is docs/python.md.
+
+The manual is docs/python.md; it and the other pages named docs/NAME.md here
+are installed with the package, in its folder docs/: wythoff.docs() is the
+path of this module's manual, wythoff.docs("rules.md") that of another page.
 """
 
 import array as _array
 import os as _os
+import warnings as _warnings
 
 from . import _wythoff as _c
 from ._wythoff import (
@@ -31,8 +35,8 @@ from ._wythoff import (
 __version__ = _c.WY_VERSION
 __all__ = [
     "table", "value", "values", "moves", "ppos", "count", "period", "compare", "claims", "check", "plot",
-    "Table", "Value", "Move", "Moves", "Image", "Automaton",
-    "Error", "TooLargeError", "UndecidedError", "InternalError", "cache_dir", "__version__",
+    "Table", "Value", "Move", "Moves", "MoveKind", "Image", "Automaton",
+    "Error", "TooLargeError", "UndecidedError", "InternalError", "cache_dir", "docs", "__version__",
 ]
 
 _U32 = 2**32 - 1
@@ -95,6 +99,63 @@ def _games(rules_list, passes, heap, labels=None):
             if v is not None:
                 g[1 if which == "passes" else 2] = v
     return out
+
+
+# ----------------------------------------------------------------------
+# Move kinds
+# ----------------------------------------------------------------------
+
+# the earlier names of the kinds (the first heap was 'col', the second 'row')
+_OLD_KINDS = {"col": "first", "row": "second"}
+
+
+class MoveKind(str):
+    """The kind of a move (Move.kind), a str named for the heap it takes from:
+    'first' (the first heap, x), 'second' (the second heap, y), 'diag' (the
+    same number from both), 'mod' (a != b, a = b mod M, from both), 'heap'
+    (the extra heap) or 'pass'.  'first' and 'second' also compare equal to
+    their earlier names 'col' and 'row', with a DeprecationWarning (hashes,
+    and so sets and dict keys, know the new names only)."""
+    __slots__ = ()
+
+    def _old(self, other):
+        if type(other) is str and _OLD_KINDS.get(other) == str(self):
+            _warnings.warn(f"the move kind {other!r} is now called {str(self)!r} (named for the heap it takes from)",
+                           DeprecationWarning, stacklevel=3)
+            return True
+        return False
+
+    def __eq__(self, other):
+        return True if self._old(other) else str.__eq__(self, other)
+
+    def __ne__(self, other):
+        return False if self._old(other) else str.__ne__(self, other)
+
+    __hash__ = str.__hash__
+
+    def __reduce__(self):
+        return (MoveKind, (str(self),))
+
+
+# indexed by the library's wy_move_kind (WY_MOVE_ROW, WY_MOVE_COL, ...)
+_c._set_move_kinds(tuple(MoveKind(k) for k in ("second", "first", "diag", "mod", "heap", "pass")))
+
+
+def docs(page="python.md"):
+    """The path of a page of the manual installed with the package (its
+    folder docs/): docs() is this module's manual, docs/python.md;
+    docs("rules.md") the rulesets' page.  FileNotFoundError when the page
+    is not there."""
+    if not isinstance(page, str):
+        raise TypeError(f"page must be a str such as 'python.md', not {type(page).__name__}")
+    here = _os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "docs")
+    name = page if page.endswith(".md") else page + ".md"
+    path = _os.path.join(here, name)
+    if _os.path.basename(name) != name or not _os.path.isfile(path):
+        have = sorted(f for f in _os.listdir(here) if f.endswith(".md")) if _os.path.isdir(here) else []
+        raise FileNotFoundError(f"no page {page!r} of the manual in {here}" +
+                                (f" (pages: {', '.join(have)})" if have else " (the folder is missing)"))
+    return path
 
 
 def _game(rules, passes, heap):

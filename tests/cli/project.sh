@@ -3,7 +3,7 @@
 # metadata, a changelog, a bibliography of the five papers.
 #  - WY_VERSION (include/wythoff.h, the one place it is written) equals
 #    `wythoff --version`, CITATION.cff's version, the newest CHANGELOG.md
-#    entry, setup.py's version when it reads it from the header;
+#    entry (the Python package's version is read from the header);
 #  - LICENSE is the MIT license (OSI-approved; compatible with GMP's LGPLv3
 #    and libpng's license), and CITATION.cff says so;
 #  - CITATION.cff has the keys CFF 1.2.0 requires;

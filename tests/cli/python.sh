@@ -2,7 +2,7 @@
 # The Python module (docs/python.md): builds it with `make python` for the
 # interpreter that has pytest and runs python/tests/ (the module against the
 # tool, exact formulas, the buffer protocol, errors, Ctrl-C, the GIL,
-# pictures, the manual's examples, pip install), one PASS/FAIL line per
+# pictures, the manual's examples, move kinds), one PASS/FAIL line per
 # test.  When python3 on PATH is another interpreter, without pytest, the
 # module is built for it too and checked by a few direct calls.
 #
@@ -53,41 +53,21 @@ build_for() {  # interpreter: make python for it, PASS/FAIL
 build_for "$py" || exit 1
 
 # pytest, its results as PASS/FAIL/skip lines (python/tests/conftest.py);
-# the pip install (mostly compiling, seconds) runs beside the other tests
-run_pytest() {  # name, pytest arguments...: results in $tmp/NAME.*
-  local n=$1; shift
-  : >"$tmp/$n.results"
-  PYTHONPATH="$B/python" WY_RESULTS="$tmp/$n.results" WY_BUILD="$B" \
-    "$py" -m pytest -p no:cacheprovider -q --basetemp="$tmp/$n.pytest" "$@" >"$tmp/$n.log" 2>&1
-  echo $? >"$tmp/$n.rc"
-}
-# The pip install compiles the library's sources again, with the
-# interpreter's flags (-O2 -g): with -O0 -g0 added (CFLAGS comes last) it
-# takes half the time.  What it checks does not depend on them: that pip
-# builds and installs the package from the checkout, and that the installed
-# module runs; the optimised module is `make python`'s, tested above.
-# (WY_TEST_BIG=1: the interpreter's flags alone.)
-if [ "${WY_TEST_BIG:-0}" = 1 ]; then
-  run_pytest install python/tests/test_install.py &
-else
-  CFLAGS="${CFLAGS:+$CFLAGS }-O0 -g0" run_pytest install python/tests/test_install.py &
+# `pip install .` in fresh virtual environments is tests/cli/python-pkg.sh's
+: >"$tmp/main.results"
+PYTHONPATH="$B/python" WY_RESULTS="$tmp/main.results" WY_BUILD="$B" \
+  "$py" -m pytest -p no:cacheprovider -q --basetemp="$tmp/main.pytest" python/tests >"$tmp/main.log" 2>&1
+rc=$?
+cat "$tmp/main.results"
+p=$(grep -c '^PASS ' "$tmp/main.results")
+f=$(grep -c '^FAIL ' "$tmp/main.results")
+if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+  fail "python: pytest exited with $rc: $(tail -n 5 "$tmp/main.log" | tr '\n' ' ')"
+elif [ "$rc" -ne 0 ]; then
+  fails=$((fails + f))
+  tail -n 40 "$tmp/main.log"
 fi
-bg=$!
-run_pytest main --ignore=python/tests/test_install.py python/tests
-wait "$bg"
-for n in main install; do
-  rc=$(cat "$tmp/$n.rc")
-  cat "$tmp/$n.results"
-  p=$(grep -c '^PASS ' "$tmp/$n.results")
-  f=$(grep -c '^FAIL ' "$tmp/$n.results")
-  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-    fail "python ($n): pytest exited with $rc: $(tail -n 5 "$tmp/$n.log" | tr '\n' ' ')"
-  elif [ "$rc" -ne 0 ]; then
-    fails=$((fails + f))
-    tail -n 40 "$tmp/$n.log"
-  fi
-  [ "$p" -gt 0 ] || grep -q '^skip:' "$tmp/$n.results" || fail "python ($n): pytest ran no test"
-done
+[ "$p" -gt 0 ] || grep -q '^skip:' "$tmp/main.results" || fail "python: pytest ran no test"
 
 # python3 on PATH, when it is another interpreter: the module for it too
 pp=$(command -v python3 2>/dev/null)
