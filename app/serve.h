@@ -169,6 +169,7 @@ typedef struct {
     const char *type;      /* content type */
     int cacheable;
     int retry_after;       /* seconds for a Retry-After header (503 busy), 0 none */
+    const char *tile_from; /* a tile's X-Wythoff-Tile header: how it was made (NULL: none) */
     char err[WY_ERRLEN];
 } req;
 

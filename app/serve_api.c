@@ -431,68 +431,182 @@ static int mem_write(void *ctx, const void *data, size_t len)
     return fwrite(data, 1, len, r->mem) == len ? 0 : 1;
 }
 
-static int ep_tile(req *r)
-{
+/* A tile's arguments: the rulesets, the zoom and the tile, the tables'
+ * side it needs; the cache key of its values (without the colour). */
+typedef struct {
     cli_game g, gb;
-    if (arg_game(r, "rules", &g, 1))
+    int with_b;
+    long z;
+    uint64_t tx, ty, need;
+    char key[512];
+} tile_args;
+
+static int tile_args_read(req *r, tile_args *a)
+{
+    if (arg_game(r, "rules", &a->g, 1))
         return -1;
-    const int with_b = req_arg(r, "b") != NULL;
-    if (with_b && arg_game(r, "b", &gb, 0))
+    a->with_b = req_arg(r, "b") != NULL;
+    if (a->with_b && arg_game(r, "b", &a->gb, 0))
         return -1;
-    uint64_t tx, ty, vmax;
     const char *zs = req_arg(r, "z");
     char *end;
-    long z = zs ? strtol(zs, &end, 10) : 0;
-    if (zs && (*zs == '\0' || *end != '\0' || z < -5 || z > 16))
+    a->z = zs ? strtol(zs, &end, 10) : 0;
+    if (zs && (*zs == '\0' || *end != '\0' || a->z < -5 || a->z > 16))
         return req_fail(r, 400, 2, "z %.20s out of range (-5 to 16)", zs);
-    if (req_arg_u64(r, "tx", &tx, 0, 0, UINT32_MAX) || req_arg_u64(r, "ty", &ty, 0, 0, UINT32_MAX) ||
-        req_arg_u64(r, "vmax", &vmax, 0, 1, UINT32_MAX))
+    if (req_arg_u64(r, "tx", &a->tx, 0, 0, UINT32_MAX) || req_arg_u64(r, "ty", &a->ty, 0, 0, UINT32_MAX))
         return -1;
-    if (!req_arg(r, "vmax")) /* one scale per zoom: the values of a view about 4 tiles wide */
-        vmax = z >= 0 ? (uint64_t)2048 << z : (uint64_t)2048 >> -z;
     /* positions a side */
-    const uint64_t span = z >= 0 ? (uint64_t)TILE_PX << z : (uint64_t)TILE_PX >> -z;
-    uint64_t need_x = (tx + 1) * span, need_y = (ty + 1) * span;
-    uint64_t need = need_x > need_y ? need_x : need_y;
-    if (tx * span >= serve_cfg.table_side || ty * span >= serve_cfg.table_side)
+    const uint64_t span = a->z >= 0 ? (uint64_t)TILE_PX << a->z : (uint64_t)TILE_PX >> -a->z;
+    uint64_t need_x = (a->tx + 1) * span, need_y = (a->ty + 1) * span;
+    a->need = need_x > need_y ? need_x : need_y;
+    if (a->tx * span >= serve_cfg.table_side || a->ty * span >= serve_cfg.table_side)
         return req_fail(r, 400, 2, "tile beyond the tables of this server (positions up to %u a side)",
                         serve_cfg.table_side);
-    if (need > serve_cfg.table_side)
-        need = serve_cfg.table_side;
-    char key[512];
-    snprintf(key, sizeof key, "%s|%u|%u|%s|%ld|%llu|%llu|%llu", g.text, g.side.pass, g.side.heap,
-             with_b ? gb.text : "", z, (unsigned long long)tx, (unsigned long long)ty, (unsigned long long)vmax);
+    if (a->need > serve_cfg.table_side)
+        a->need = serve_cfg.table_side;
+    snprintf(a->key, sizeof a->key, "v|%s|%u|%u|%s|%ld|%llu|%llu", a->g.text, a->g.side.pass, a->g.side.heap,
+             a->with_b ? a->gb.text : "", a->z, (unsigned long long)a->tx, (unsigned long long)a->ty);
+    return 0;
+}
+
+#define TILE_N ((size_t)TILE_PX * TILE_PX)
+
+/* The values of a tile, as /api/tilevalues sends them: TILE_N values
+ * (uint32, little-endian) and TILE_N marks (wy_plot_tile_values), from the
+ * cache or computed (then cached); NULL with the answer set.  *from: "cache"
+ * or "computed". */
+static unsigned char *tile_values(req *r, const tile_args *a, const char **from)
+{
+    size_t len;
+    unsigned char *buf = tile_lookup(a->key, &len);
+    if (buf && len == 5 * TILE_N) {
+        *from = "cache";
+        return buf;
+    }
+    free(buf);
+    /* reading reads 4^z positions a pixel and cannot be stopped: from
+     * z = 4 on (16 million reads) it is the slow pool's work */
+    if (a->z >= 4 && r->pool == POOL_QUICK) {
+        r->demote = 1;
+        req_fail_status(r, WY_ECANCELED, "");
+        return NULL;
+    }
+    tabent *ea = tab_get(r, &a->g, a->need), *eb = NULL;
+    if (!ea)
+        return NULL;
+    if (a->with_b && !(eb = tab_get(r, &a->gb, a->need))) {
+        tab_release(ea);
+        return NULL;
+    }
+    uint32_t *value = malloc(TILE_N * sizeof *value);
+    buf = malloc(5 * TILE_N);
+    if (!value || !buf) {
+        free(value), free(buf);
+        tab_release(ea), tab_release(eb);
+        req_fail(r, 507, 3, "out of memory");
+        return NULL;
+    }
+    wy_tile_spec t = {ea->t, a->g.side, eb ? eb->t : NULL, a->with_b ? a->gb.side : a->g.side, (int)a->z,
+                      a->tx, a->ty, TILE_PX, 1};
+    char err[WY_ERRLEN];
+    wy_status st = wy_plot_tile_values(&t, value, buf + 4 * TILE_N, err, sizeof err);
+    tab_release(ea);
+    tab_release(eb);
+    if (st != WY_OK) {
+        free(value), free(buf);
+        req_fail_status(r, st, err);
+        return NULL;
+    }
+    for (size_t k = 0; k < TILE_N; k++) {
+        buf[4 * k] = (unsigned char)value[k];
+        buf[4 * k + 1] = (unsigned char)(value[k] >> 8);
+        buf[4 * k + 2] = (unsigned char)(value[k] >> 16);
+        buf[4 * k + 3] = (unsigned char)(value[k] >> 24);
+    }
+    free(value);
+    tile_store(a->key, buf, 5 * TILE_N);
+    *from = "computed";
+    return buf;
+}
+
+static int ep_tilevalues(req *r)
+{
+    tile_args a;
+    if (tile_args_read(r, &a))
+        return -1;
+    const char *from;
+    unsigned char *buf = tile_values(r, &a, &from);
+    if (!buf)
+        return -1;
+    r->type = "application/octet-stream";
+    r->cacheable = 1;
+    r->tile_from = from;
+    fwrite(buf, 1, 5 * TILE_N, r->mem);
+    free(buf);
+    return 0;
+}
+
+static int ep_tile(req *r)
+{
+    tile_args a;
+    uint64_t vmax;
+    if (tile_args_read(r, &a) || req_arg_u64(r, "vmax", &vmax, 0, 1, UINT32_MAX))
+        return -1;
+    if (!req_arg(r, "vmax")) /* one scale per zoom: the values of a view about 4 tiles wide */
+        vmax = a.z >= 0 ? (uint64_t)2048 << a.z : (uint64_t)2048 >> -a.z;
+    /* the PNG of these colours, else the tile's values (cached without the
+     * colour: another vmax only colours them again), else computed */
+    char key[560];
+    snprintf(key, sizeof key, "p|%s|%llu", a.key + 2, (unsigned long long)vmax);
     size_t len;
     unsigned char *png = tile_lookup(key, &len);
     r->type = "image/png";
     r->cacheable = 1;
     if (png) {
+        r->tile_from = "cache";
         fwrite(png, 1, len, r->mem);
         free(png);
         return 0;
     }
-    /* drawing reads 4^z positions a pixel and cannot be stopped: from
-     * z = 4 on (16 million reads) it is the slow pool's work */
-    if (z >= 4 && r->pool == POOL_QUICK) {
-        r->demote = 1;
-        return req_fail_status(r, WY_ECANCELED, "");
-    }
-    tabent *ea = tab_get(r, &g, need), *eb = NULL;
-    if (!ea)
+    const char *from;
+    unsigned char *buf = tile_values(r, &a, &from);
+    if (!buf)
         return -1;
-    if (with_b && !(eb = tab_get(r, &gb, need))) {
-        tab_release(ea);
-        return -1;
+    uint32_t *value = malloc(TILE_N * sizeof *value);
+    if (!value) {
+        free(buf);
+        return req_fail(r, 507, 3, "out of memory");
     }
-    wy_tile_spec t = {ea->t, g.side, eb ? eb->t : NULL, with_b ? gb.side : g.side, (int)z, tx, ty, TILE_PX, vmax};
+    for (size_t k = 0; k < TILE_N; k++)
+        value[k] = (uint32_t)buf[4 * k] | (uint32_t)buf[4 * k + 1] << 8 | (uint32_t)buf[4 * k + 2] << 16 |
+                   (uint32_t)buf[4 * k + 3] << 24;
+    wy_tile_spec t = {NULL, a.g.side, NULL, a.g.side, (int)a.z, a.tx, a.ty, TILE_PX, vmax};
     char err[WY_ERRLEN];
-    wy_status st = wy_plot_tile(&t, mem_write, r, err, sizeof err);
-    tab_release(ea);
-    tab_release(eb);
+    wy_status st = wy_plot_tile_png(&t, a.with_b, value, buf + 4 * TILE_N, mem_write, r, err, sizeof err);
+    free(value);
+    free(buf);
     if (st != WY_OK)
         return req_fail_status(r, st, err);
     fflush(r->mem);
     tile_store(key, (const unsigned char *)r->body, r->len);
+    r->tile_from = strcmp(from, "cache") == 0 ? "values cache" : "computed";
+    return 0;
+}
+
+static int ep_palette(req *r)
+{
+    uint8_t c[3];
+    cli_out_str(&r->o, "{\"heat\":[");
+    for (unsigned i = 0; i < 256; i++) {
+        wy_plot_heat_rgb(i, 255, c);
+        cli_out_fmt(&r->o, "%s[%u,%u,%u]", i ? "," : "", c[0], c[1], c[2]);
+    }
+    cli_out_str(&r->o, "],\"sets\":[");
+    for (unsigned m = 1; m <= 2; m++) {
+        wy_plot_set_rgb(m, c);
+        cli_out_fmt(&r->o, "%s[%u,%u,%u]", m > 1 ? "," : "", c[0], c[1], c[2]);
+    }
+    cli_out_str(&r->o, "],\"p\":[255,255,255],\"beyond\":[216,216,216]}\n");
     return 0;
 }
 
@@ -517,6 +631,8 @@ static const endpoint endpoints[] = {
     {"check", ep_check, "claim,limit,job", 1},
     {"progress", ep_progress, "job", 0},
     {"tile", ep_tile, "rules,z,tx,ty,b,vmax,pass,heap,job", 1},
+    {"tilevalues", ep_tilevalues, "rules,z,tx,ty,b,pass,heap,job", 1},
+    {"palette", ep_palette, "", 0},
 };
 
 const endpoint *serve_api_find(const char *url)

@@ -25,7 +25,8 @@
 /* ------------------------------------------------------------------ */
 
 static enum MHD_Result send_answer(struct MHD_Connection *conn, int http, const char *type, const void *data,
-                                   size_t len, int cacheable, int page, int retry_after)
+                                   size_t len, int cacheable, int page, int retry_after,
+                                   const char *tile_from)
 {
     struct MHD_Response *resp = MHD_create_response_from_buffer(len, (void *)data, MHD_RESPMEM_MUST_COPY);
     if (!resp)
@@ -38,6 +39,8 @@ static enum MHD_Result send_answer(struct MHD_Connection *conn, int http, const 
         snprintf(v, sizeof v, "%d", retry_after);
         MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, v);
     }
+    if (tile_from)
+        MHD_add_response_header(resp, "X-Wythoff-Tile", tile_from);
     if (page) {
         MHD_add_response_header(resp, "Content-Security-Policy",
                                 "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; "
@@ -68,7 +71,7 @@ static enum MHD_Result answer(work *w)
         r->mem = NULL;
     }
     enum MHD_Result ret = send_answer(w->conn, r->http, r->type, r->body ? r->body : "", r->len, r->cacheable, 0,
-                                      r->retry_after);
+                                      r->retry_after, r->http == 200 ? r->tile_from : NULL);
     work_log(w, r->http);
     return ret;
 }
@@ -211,7 +214,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
             if (strcmp(url, web_assets[i].path) == 0) {
                 const web_asset *a = &web_assets[i];
                 w->answered = 1;
-                enum MHD_Result ret = send_answer(conn, 200, a->type, a->data, a->len, 0, 1, 0);
+                enum MHD_Result ret = send_answer(conn, 200, a->type, a->data, a->len, 0, 1, 0, NULL);
                 work_log(w, 200);
                 return ret;
             }

@@ -62,6 +62,7 @@ void work_run(work *w)
     r->cacheable = 0;
     r->demote = 0;
     r->timed_out = 0;
+    r->tile_from = NULL;
     if (!req_body_open(r)) {
         req_fail(r, 507, 3, "out of memory");
     } else {

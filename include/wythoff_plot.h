@@ -156,6 +156,22 @@ typedef struct {
  * the P-positions (4^z per pixel); memory O(size^2). */
 WY_API wy_status wy_plot_tile(const wy_tile_spec *spec, wy_write_fn write, void *write_ctx, char *err,
                               size_t errlen);
+/* The same in two steps, so that a caller can keep a tile's values and
+ * colour them again with another vmax without reading the tables:
+ * wy_plot_tile_values fills value[j * size + i] and mark[j * size + i] for
+ * the pixel (i, j), the top row first: value the table's value at the
+ * pixel's position (its block's corner), mark bit 0 set where the first
+ * table has a P-position there (at z > 0: anywhere in the block), bit 1 the
+ * same for the second table, WY_TILE_BEYOND (value 0) beyond the first
+ * table.  Same cost as wy_plot_tile without the drawing.
+ * wy_plot_tile_png colours them as wy_plot_tile does with spec's vmax,
+ * zoom, tx, ty and size (its tables are not read; two: the P-positions of
+ * two games are marked) and writes the PNG: O(size^2). */
+#define WY_TILE_BEYOND 0x80u
+WY_API wy_status wy_plot_tile_values(const wy_tile_spec *spec, uint32_t *value, uint8_t *mark, char *err,
+                                     size_t errlen);
+WY_API wy_status wy_plot_tile_png(const wy_tile_spec *spec, int two, const uint32_t *value, const uint8_t *mark,
+                                  wy_write_fn write, void *write_ctx, char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

@@ -17,7 +17,8 @@
  * Everything the page shows comes from the JSON API of the same server:
  *   /api/info      the limits (tile size, table side, cells of one window)
  *   /api/rules     the ruleset picker and the side state, validated
- *   /api/tile      the heatmap, 256 px PNG tiles (x to the right, y upward)
+ *   /api/tilevalues the heatmap's values, 256 x 256 a tile, coloured here
+ *   /api/palette   the colours of the values and of the P-positions
  *   /api/table     the values under the pointer, fetched in blocks, cached
  *   /api/moves     the open position's options; the player's legal moves
  *   /api/engine    the engine's answer in a game
@@ -28,15 +29,15 @@
  * location.hash: #rules=wythoff+pass&pass=1&b=wythoff&cx=40&cy=30&z=-2&open=7,6
  */
 
-import { $, S, api, isUint, reportError } from './core.js';
-import { applyRules, applyRulesB, describeRules, onSideInput, pickerText, rulesChanged, setMsg,
+import { $, S, api, clearErrors, isUint, reportError } from './core.js';
+import { applyRules, applyRulesB, describeRules, onSideInput, pickerText, setMsg,
   syncPickerEnabled } from './rules.js';
 import { map, renderLegend } from './map.js';
 import { initMapInput } from './pointer.js';
 import { renderGame, startGame, stopGame, undoMove } from './play.js';
 import { filterClaims, loadClaims } from './claims.js';
 import { exactGo } from './exact.js';
-import { hashText, restoreHash } from './hash.js';
+import { hashText, restoreHash, saveHash } from './hash.js';
 
 async function start() {
   map.init();
@@ -49,10 +50,16 @@ async function start() {
   } catch (e) {
     reportError('server info', e);
   }
+  try {
+    S.palette = await api('/api/palette');
+  } catch (e) {
+    reportError('the colours of the map', e);
+  }
   $('picker').addEventListener('change', (ev) => {
     if (ev.target.id === 'game') syncPickerEnabled();
     syncPickerEnabled();
     const t = pickerText();
+    clearErrors();
     $('rules').value = t;
     applyRules(t);
   });
@@ -63,6 +70,7 @@ async function start() {
       const v = $(id).value.trim();
       if (v === last) return;
       last = v;
+      clearErrors();
       apply(v);
     };
     $(id).addEventListener('change', go);
@@ -73,6 +81,7 @@ async function start() {
   onText('rules-b', applyRulesB);
   $('rules-swap').addEventListener('click', async () => {
     if (!S.b) return;
+    clearErrors();
     const a = S.rules, b = S.b;
     $('rules-b').value = a;
     S.b = a; S.bi = S.ri;
@@ -80,22 +89,22 @@ async function start() {
     $('rules').value = b;
     await applyRules(b);
   });
-  $('side-pass').addEventListener('change', onSideInput);
-  $('side-heap').addEventListener('change', onSideInput);
-  $('vmax-fit').addEventListener('click', () => {
-    // the largest coordinate in view: values of these games grow about as fast
-    const c = map.cellAt(map.W, 0);
-    const side = Number(S.info.table_side) || 16384;
-    const v = Math.max(4, Math.min(side, Math.max(c.x, c.y)));
-    $('vmax').value = String(v);
-    S.vmax = String(v);
-    rulesChanged();
-  });
+  $('side-pass').addEventListener('change', () => { clearErrors(); onSideInput(); });
+  $('side-heap').addEventListener('change', () => { clearErrors(); onSideInput(); });
+  // the colour scale: the tiles keep their values and are coloured again
+  // (no request); empty: fitted to the largest value in view
+  const setVmax = (v) => {
+    clearErrors();
+    S.vmax = v;
+    $('vmax').value = v;
+    map.recolour();
+    saveHash();
+  };
+  $('vmax-fit').addEventListener('click', () => setVmax(''));
   $('vmax').addEventListener('change', () => {
     const v = $('vmax').value.trim();
     if (v && !(isUint(v) && Number(v) > 0)) { reportError('colour scale', new Error('the top of the scale is a whole number of at least 1')); return; }
-    S.vmax = v;
-    rulesChanged();
+    setVmax(v);
   });
   $('play-start').addEventListener('click', startGame);
   $('play-undo').addEventListener('click', undoMove);
@@ -117,6 +126,8 @@ async function start() {
 /* For scripts and tests: the page's state, read-only. */
 window.wythoffExplorer = {
   state: () => JSON.parse(JSON.stringify({ rules: S.rules, b: S.b, side: S.side, view: S.view, open: S.open, vmax: S.vmax })),
+  // the top of the colour scale in use, and the tile value requests made so far
+  scale: () => ({ vmax: map.vmax(), fitted: !S.vmax, valueRequests: map.valueRequests }),
   hash: hashText,
 };
 

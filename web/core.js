@@ -38,7 +38,8 @@ const S = {
   side: { pass: null, heap: null }, // side state of A (null: the ruleset has none)
   b: '', // canonical text of ruleset B ('' none)
   bi: null,
-  vmax: '',
+  vmax: '', // the user's top of the colour scale ('': fitted to the view)
+  palette: null, // /api/palette: the tiles' colours
   view: { cx: 0, cy: 0, z: -2 },
   viewSet: false, // the view came from the hash (else: origin at the lower left)
   open: null, // {x, y} strings: the open position
@@ -93,6 +94,14 @@ function reportError(where, err) {
   }
 }
 
+/* The messages shown so far dropped: the state they were about changed. */
+function clearErrors() {
+  for (const v of errorsShown.values()) v.node.remove();
+  errorsShown.clear();
+  const box = $('errors');
+  if (box) box.textContent = '';
+}
+
 /* ------------------------------------------------------------------ */
 /* the API                                                             */
 /* ------------------------------------------------------------------ */
@@ -109,8 +118,8 @@ function query(params) {
   return parts.join('&');
 }
 
-/* api(path, params, {job: LABEL, blob: true, signal}): the JSON answer
- * (or the PNG as a Blob).  Throws ApiError with the server's message for
+/* api(path, params, {job: LABEL, blob: true, buffer: true, signal}): the
+ * JSON answer (or the body as a Blob, an ArrayBuffer).  Throws ApiError with the server's message for
  * an error answer ({"error", "status"}).  With job, the request is named
  * and its progress shown while it runs. */
 async function api(path, params, opts) {
@@ -140,6 +149,7 @@ async function api(path, params, opts) {
       throw new ApiError(msg, resp.status, body ? body.status : null, path);
     }
     if (opts.blob) return await resp.blob();
+    if (opts.buffer) return await resp.arrayBuffer();
     try {
       return await resp.json();
     } catch (e) {
@@ -224,4 +234,4 @@ const progress = {
   },
 };
 
-export { $, S, api, ApiError, big, el, isUint, query, reportError, sideParams };
+export { $, S, api, ApiError, big, clearErrors, el, isUint, query, reportError, sideParams };

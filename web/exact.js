@@ -21,6 +21,17 @@ async function exactGo() {
   } catch (e) {
     if (tok !== exactToken) return;
     out.textContent = '';
+    if (e.status === 6) { // no method decides it: an answer, not an error
+      out.dataset.state = 'undecided';
+      out.dataset.outcome = '';
+      out.append(el('div', { class: 'answer-undecided' },
+        el('p', { class: 'exact-pos' }, el('span', { class: 'mono', text: 'G(' + x + ', ' + y + ')' })),
+        el('p', { class: 'exact-answer' }, el('strong', { class: 'exact-outcome', text: 'undecided' }),
+          ': no method of the evaluator decides this position in ' + S.rules + '.'),
+        el('p', { class: 'exact-why', text: 'Why: ' + e.message.replace(/^no closed form or proved periodicity decides this position: /, '') }),
+        el('p', { class: 'method exact-method', text: 'Methods tried: closed forms and the papers\u2019 theorems, row periods proved on demand, the table and layer engines (the command line\u2019s exit status 6).' })));
+      return;
+    }
     out.dataset.state = 'error';
     out.append(el('p', { class: 'msg error', text: e.message + (e.http ? ' (HTTP ' + e.http + ')' : '') }));
     reportError('exact value', e);
@@ -59,8 +70,12 @@ async function exactGo() {
   } catch (e) {
     if (tok !== exactToken) return;
     movesBox.textContent = '';
-    movesBox.append(el('p', { class: 'msg error', text: 'winning moves: ' + e.message }));
-    reportError('winning moves', e);
+    if (e.status === 6) { // the outcome is known, the moves are not: said, not an error
+      movesBox.append(el('p', { class: 'exact-why', text: 'winning moves: not decided (' + e.message + ')' }));
+    } else {
+      movesBox.append(el('p', { class: 'msg error', text: 'winning moves: ' + e.message }));
+      reportError('winning moves', e);
+    }
   }
   out.dataset.state = 'done';
 }

@@ -2,7 +2,7 @@
  * location.hash: written on each change, restored on load and on
  * hashchange. */
 
-import { $, S, isUint, reportError } from './core.js';
+import { $, S, clearErrors, isUint, reportError } from './core.js';
 import { applyRules, applyRulesB } from './rules.js';
 import { map, zmax, ZMIN } from './map.js';
 import { closePosition, openPosition } from './position.js';
@@ -50,6 +50,7 @@ function saveHashSoon() {
 
 async function restoreHash() {
   const h = parseHash(location.hash);
+  clearErrors(); // a new state: the messages of the old one go
   restoring = true;
   try {
     // a key the hash lacks takes its default
@@ -59,9 +60,9 @@ async function restoreHash() {
     if (h.z !== undefined && Number.isInteger(z)) S.view.z = Math.max(ZMIN, Math.min(zmax(), z));
     if (h.cx !== undefined && Number.isFinite(cx) && h.cy !== undefined && Number.isFinite(cy)) {
       S.view.cx = cx; S.view.cy = cy; S.viewSet = true;
-    } else if (h.z !== undefined) {
+    } else if (h.z !== undefined) { // the zoom alone: (0, 0) near the lower left at that zoom
       S.viewSet = false;
-      map.home(false);
+      map.home(false, S.view.z);
     }
     $('rules-b').value = h.b !== undefined ? h.b : '';
     if (h.b !== undefined || S.b) await applyRulesB($('rules-b').value);
@@ -75,7 +76,7 @@ async function restoreHash() {
   } finally {
     restoring = false;
   }
-  if (S.open) openPosition(S.open.x, S.open.y);
+  if (S.open) openPosition(S.open.x, S.open.y, { keepErrors: true });
   else closePosition();
   map.schedule();
   saveHash();

@@ -1,6 +1,8 @@
-/* map.js - the heatmap: its legend, the PNG tiles of /api/tile (x to the
- * right, y upward), the canvas overlay (the board's edges, the axes, the
- * rings) and the view (pan, zoom). */
+/* map.js - the heatmap: its legend, the tiles (the values of
+ * /api/tilevalues, sent once and coloured here, x to the right, y upward),
+ * the colour scale (fitted to the values in view unless a top is set), the
+ * canvas overlay (the board's edges, the axes, the rings, the label of the
+ * region beyond the table) and the view (pan, zoom). */
 
 import { $, S, api, el, isUint, query, reportError, sideParams } from './core.js';
 import { drag, hover } from './pointer.js';
@@ -47,14 +49,47 @@ function renderLegend() {
   $('map-title').textContent = S.rules + sideWords(S.ri, S.side) + (S.b ? ' vs ' + S.b : '');
 }
 
-/* The top of the colour scale: vmax, else the server's default for the
- * zoom, 2048 * 2^z (docs/serve.md). */
+/* The top of the colour scale: vmax, else the largest value of the tiles
+ * in view (map.fit). */
 function heatTop() {
-  const top = S.vmax ? String(S.vmax) : String(2048 * Math.pow(2, S.view.z));
+  const top = String(map.vmax());
   const t = $('heat-top');
-  if (t) t.textContent = top + ' and above' + (S.vmax ? '' : ' (at this zoom)');
+  if (t) t.textContent = top + (S.vmax ? ' and above' : ' (the largest in view)');
   const h = $('heat-scale');
   if (h) h.setAttribute('aria-label', 'colour scale from value 0 to ' + top);
+}
+
+/* A tile's pixels from its values (docs/serve.md, /api/tilevalues): marks
+ * bit 0 and 1 the P-positions of A and B, 0x80 beyond the table
+ * (transparent: the map's hatching shows); the heat colour of value v is
+ * entry floor(min(v, vmax) * 255 / vmax) of the server's palette, as
+ * wy_plot_heat_rgb (exact: the product is below 2^40). */
+function paintTile(cv, t, vmax) {
+  const pal = S.palette;
+  if (!pal || !t) return;
+  const g = cv.getContext('2d');
+  const T = cv.width;
+  const im = g.createImageData(T, T);
+  const d = im.data;
+  const two = !!cv.dataset.b;
+  const heat = pal.heat, sets = pal.sets;
+  for (let k = 0, n = T * T; k < n; k++) {
+    const m = t.mark[k];
+    const o = k * 4;
+    let c;
+    if (m & 0x80) { d[o + 3] = 0; continue; }
+    if ((m & 3) === 0) {
+      const v = Math.min(t.value[k], vmax);
+      c = heat[Math.floor((v * 255) / vmax)];
+    } else if (!two || (m & 3) === 3) {
+      c = pal.p;
+    } else {
+      c = sets[(m & 3) - 1];
+    }
+    d[o] = c[0]; d[o + 1] = c[1]; d[o + 2] = c[2]; d[o + 3] = 255;
+  }
+  g.putImageData(im, 0, 0);
+  cv.dataset.vmax = String(vmax);
 }
 
 /* ------------------------------------------------------------------ */
@@ -69,8 +104,10 @@ function zmax() {
 
 const map = {
   W: 0, H: 0,
-  imgs: new Map(), // key -> <img> shown
-  blobs: new Map(), // key -> object URL (most recent last)
+  imgs: new Map(), // key -> <canvas> shown
+  data: new Map(), // key -> {value, mark, max}: a tile's values (most recent last)
+  fitTop: 0, // the largest value of the tiles in view (the fitted scale's top)
+  valueRequests: 0, // /api/tilevalues requests made (for tests: a new colour asks none)
   failed: new Map(), // key -> {msg, t}: the tile's error and when
   queue: [], // keys waiting
   want: new Map(), // key -> params, the tiles of the current view
@@ -119,18 +156,37 @@ const map = {
     this.overlay.height = Math.round(this.H * dpr);
     this.overlay.style.width = this.W + 'px';
     this.overlay.style.height = this.H + 'px';
-    if (!S.viewSet && this.W) this.home(false);
+    if (!S.viewSet && this.W) this.home(false, S.view.z);
     this.schedule();
   },
-  home(save) {
-    S.view.z = -2;
+  /* (0, 0) near the lower left corner, at zoom z (default -2). */
+  home(save, z) {
+    S.view.z = z !== undefined ? z : -2;
     const s = this.scale();
     S.view.cx = (this.W / 2 - 40) * s;
     S.view.cy = (this.H / 2 - 30) * s;
     if (save !== false) { S.viewSet = true; saveHash(); }
     this.schedule();
   },
-  reset() { // the rulesets, side state or scale changed
+  /* The top of the colour scale: the user's, else the fitted one. */
+  vmax() { return S.vmax ? Number(S.vmax) : Math.max(1, this.fitTop); },
+  /* The fitted top from the tiles in view that have their values; the
+   * tiles coloured again where their top differs (no request). */
+  recolour() {
+    let top = 0;
+    for (const key of this.want.keys()) {
+      const t = this.data.get(key);
+      if (t && t.max > top) top = t.max;
+    }
+    if (top > 0) this.fitTop = top;
+    const v = this.vmax();
+    for (const [key, cv] of this.imgs) {
+      if (cv.dataset.loaded === '1' && cv.dataset.vmax !== String(v)) paintTile(cv, this.data.get(key), v);
+    }
+    this.el.dataset.vmax = String(v);
+    heatTop();
+  },
+  reset() { // the rulesets or side state changed
     this.generation++;
     for (const img of this.imgs.values()) img.remove();
     this.imgs.clear();
@@ -148,7 +204,6 @@ const map = {
     Object.assign(p, sideParams());
     p.z = z; p.tx = tx; p.ty = ty;
     if (S.b) p.b = S.b;
-    if (S.vmax) p.vmax = S.vmax;
     return p;
   },
   render() {
@@ -177,15 +232,13 @@ const map = {
     for (const [key, t] of want) {
       let img = this.imgs.get(key);
       if (!img) {
-        img = el('img', { class: 'tile', alt: '', draggable: 'false', dataset: { tx: t.i, ty: t.j, z, rules: S.rules, b: S.b } });
-        img.addEventListener('load', () => { img.dataset.loaded = '1'; this.updateStatus(); });
-        img.addEventListener('error', () => { img.dataset.loaded = 'error'; this.updateStatus(); });
+        img = el('canvas', { class: 'tile', width: T, height: T, dataset: { tx: t.i, ty: t.j, z, rules: S.rules, b: S.b } });
         this.imgs.set(key, img);
         this.tiles.append(img);
-        const url = this.blobs.get(key);
-        if (url) {
-          this.blobs.delete(key); this.blobs.set(key, url); // most recent last
-          img.src = url;
+        const data = this.data.get(key);
+        if (data) {
+          this.data.delete(key); this.data.set(key, data); // most recent last
+          img.dataset.loaded = '1';
         } else if (this.failed.has(key) && performance.now() - this.failed.get(key).t < 15000) {
           img.dataset.loaded = 'error'; // asked again 15 s after it failed (a timeout may pass)
           img.title = this.failed.get(key).msg;
@@ -213,9 +266,9 @@ const map = {
     };
     this.queue = this.queue.filter((k) => want.has(k)).sort((a, b) => dist(a) - dist(b));
     this.pump();
+    this.recolour();
     this.updateStatus();
     this.drawOverlay();
-    heatTop();
     $('zoom-level').textContent = z < 0
       ? 'zoom ' + z + ': a position is ' + (1 / s) + ' \u00d7 ' + (1 / s) + ' px'
       : 'zoom ' + z + ': a pixel is ' + (z === 0 ? 'one position' : s + ' \u00d7 ' + s + ' positions');
@@ -229,18 +282,27 @@ const map = {
       if (!t) continue;
       const gen = this.generation;
       this.active++;
-      api('/api/tile', t.p, { job: 'tiles of ' + S.rules + (S.b ? ' and ' + S.b : ''), blob: true })
-        .then((blob) => {
-          const url = URL.createObjectURL(blob);
-          this.blobs.set(key, url);
-          while (this.blobs.size > 400) {
-            const [k0, u0] = this.blobs.entries().next().value;
-            if (this.imgs.has(k0)) { this.blobs.delete(k0); this.blobs.set(k0, u0); continue; }
-            URL.revokeObjectURL(u0);
-            this.blobs.delete(k0);
+      this.valueRequests++;
+      api('/api/tilevalues', t.p, { job: 'tiles of ' + S.rules + (S.b ? ' and ' + S.b : ''), buffer: true })
+        .then((buf) => {
+          const T = Number(S.info.tile) || 256, n = T * T;
+          if (buf.byteLength !== 5 * n) throw new Error('a tile of ' + buf.byteLength + ' bytes, expected ' + 5 * n);
+          const dv = new DataView(buf);
+          const value = new Uint32Array(n), mark = new Uint8Array(buf, 4 * n, n);
+          let max = 0;
+          for (let k = 0; k < n; k++) {
+            value[k] = dv.getUint32(4 * k, true);
+            if (!(mark[k] & 0x80) && value[k] > max) max = value[k];
+          }
+          this.data.set(key, { value, mark, max });
+          for (const k0 of this.data.keys()) { // at most 160 tiles kept (320 KiB each)
+            if (this.data.size <= 160) break;
+            if (!this.imgs.has(k0)) this.data.delete(k0);
           }
           const img = this.imgs.get(key);
-          if (img) img.src = url;
+          if (img) img.dataset.loaded = '1';
+          this.recolour();
+          this.drawOverlay();
         })
         .catch((e) => {
           if (gen === this.generation) this.failed.set(key, { msg: e.message, t: performance.now() });
@@ -283,6 +345,7 @@ const map = {
     g.beginPath();
     g.moveTo(ox - 0.5, oy - side / s); g.lineTo(ox - 0.5, oy + 0.5); g.lineTo(ox + side / s, oy + 0.5);
     g.stroke();
+    this.drawBeyond(g, ox, oy, s, side);
     this.drawAxes(g, ox, oy, s);
     const ring = (x, y, color, width, label) => {
       if (!isUint(x) || !isUint(y)) return;
@@ -316,6 +379,31 @@ const map = {
     const cur = S.cursor;
     if (cur && document.activeElement === this.el) { ring(String(cur.x), String(cur.y), 'rgba(0,0,0,0.85)', 3); ring(String(cur.x), String(cur.y), '#ffd400', 1.5); }
     if (hover.cell && !drag.moved) { ring(String(hover.cell.x), String(hover.cell.y), 'rgba(0,0,0,0.7)', 2.5); ring(String(hover.cell.x), String(hover.cell.y), '#fff', 1); }
+  },
+  /* The words on the hatched region beyond the table (x or y >= side):
+   * in the larger of its two parts in view, when there is room. */
+  drawBeyond(g, ox, oy, s, side) {
+    const right = { x0: Math.max(0, ox + side / s), y0: 0, x1: this.W, y1: this.H };
+    const top = { x0: Math.max(0, ox), y0: 0, x1: this.W, y1: Math.min(this.H, oy - side / s) };
+    const area = (r) => Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0);
+    const r = area(right) >= area(top) ? right : top;
+    const lines = ['beyond the table (side ' + side + ')', 'no colours here: click a cell', 'to evaluate it exactly'];
+    g.font = '13px system-ui, sans-serif';
+    const w = Math.max(...lines.map((t) => g.measureText(t).width)) + 16, h = lines.length * 17 + 10;
+    if (r.x1 - r.x0 < w || r.y1 - r.y0 < h) { delete this.el.dataset.beyondLabel; return; }
+    const cx = (r.x0 + r.x1) / 2, cy = (r.y0 + r.y1) / 2;
+    const bx = Math.round(cx - w / 2), by = Math.round(cy - h / 2);
+    g.fillStyle = 'rgba(255,255,255,0.9)';
+    g.fillRect(bx, by, w, h);
+    g.strokeStyle = 'rgba(0,0,0,0.35)';
+    g.strokeRect(bx + 0.5, by + 0.5, w - 1, h - 1);
+    g.fillStyle = '#333';
+    g.textBaseline = 'top';
+    g.textAlign = 'center';
+    lines.forEach((t, i) => g.fillText(t, cx, by + 6 + i * 17));
+    g.textAlign = 'start';
+    this.el.dataset.beyondLabel = lines.join(' ');
+    this.el.dataset.beyondBox = [bx, by, Math.round(w), h].join(',');
   },
   drawAxes(g, ox, oy, s) {
     // ticks every 1, 2, 5 x 10^k positions with at least 70 px between

@@ -2,7 +2,7 @@
  * and the words for positions and moves that the game and the exact box
  * use too. */
 
-import { $, S, api, big, el, reportError, sideParams } from './core.js';
+import { $, S, api, big, clearErrors, el, reportError, sideParams } from './core.js';
 import { syncSideControls } from './rules.js';
 import { map, renderLegend } from './map.js';
 import { saveHash } from './hash.js';
@@ -42,6 +42,7 @@ function moveTarget(from, m) {
 let openToken = 0;
 async function openPosition(x, y, opts) {
   opts = opts || {};
+  if (!opts.keepView && !opts.keepErrors) clearErrors(); // another position: the old messages go
   S.open = { x: String(x), y: String(y) };
   saveHash();
   const tok = ++openToken;

@@ -2,7 +2,7 @@
  * ruleset B, each validated by /api/rules; rulesChanged() redraws all that
  * shows their values. */
 
-import { $, S, api, ApiError, isUint, reportError, sideParams } from './core.js';
+import { $, S, api, ApiError, el, isUint, reportError, sideParams } from './core.js';
 import { map, renderLegend } from './map.js';
 import { updateHover } from './pointer.js';
 import { openPosition } from './position.js';
@@ -73,6 +73,53 @@ function describeRules(ri) {
   if (ri.terminal !== null && ri.terminal !== undefined) bits.push('terminal when x + y \u2264 ' + ri.terminal);
   if (ri.misere) bits.push('mis\u00e8re play');
   return bits.join(', ');
+}
+
+/* The game in plain words, from the /api/rules answer (docs/rules.md,
+ * "Moves"): the moves this ruleset has, its end, P and N, the colours. */
+function gameWords(ri) {
+  const n = ri.max ? ri.max : 0;
+  const some = n ? (n === 1 ? 'one stone' : '1 to ' + n + ' stones') : 'any number of stones (at least one)';
+  const moves = ['take ' + some + ' from one heap'];
+  if (ri.game === 'wythoff') moves.push('take the same number (' + (n ? '1 to ' + n : 'at least one') + ') from both heaps');
+  if (ri.mod) {
+    moves.push('take a from the first heap and b from the second, a \u2260 b, both at least one' +
+      (n ? ' and at most ' + n : '') + ', when a \u2212 b is a multiple of ' + ri.mod);
+  }
+  if (ri.heap) moves.push('take any number from an extra heap (' + ri.heap + ' stones at the start, a plain Nim heap beside the two)');
+  if (ri.passes) {
+    moves.push('pass (' + (ri.passes === 1 ? 'one pass' : ri.passes + ' passes') +
+      ' in the whole game, shared by both players; never when it is the only move, so a pass cannot end the game)');
+  }
+  const out = [];
+  out.push('Two heaps of stones; the map shows the position (x, y): x stones in the first heap (to the right), y in the second (upward).');
+  out.push({ moves });
+  if (ri.terminal !== null && ri.terminal !== undefined) {
+    out.push('Every position with x + y \u2264 ' + ri.terminal + ' is terminal: no move on the two heaps there' +
+      (ri.heap ? ' (the extra heap can still be played).' : '.'));
+  }
+  out.push(ri.misere ? 'Mis\u00e8re play: the player who makes the last move loses.' : 'The player who cannot move loses.');
+  out.push('A P-position (value 0) is lost for the player to move: whatever they do, the other player (the Previous one) can win. ' +
+    'An N-position (value 1 or more) is won for the player to move (the Next one): some move reaches a P-position.');
+  out.push('The colour is the ' + (ri.misere ? 'mis\u00e8re value G\u2212' : 'Sprague-Grundy value G') +
+    ' of the position: the least number that is not the value of a position one move away' +
+    (ri.misere ? ' (a position with no move has value 1)' : '') +
+    '; white marks the P-positions, then dark blue for small values up to yellow for the top of the scale (the legend).' +
+    (ri.passes || ri.heap ? ' The map holds ' + (ri.passes && ri.heap ? 'the passes left and the stones of the extra heap' : ri.passes ? 'the passes left' : 'the stones of the extra heap') + ' fixed (Side state).' : ''));
+  return out;
+}
+
+function renderGame() {
+  const box = $('game-text');
+  if (!box || !S.ri) return;
+  box.textContent = '';
+  for (const part of gameWords(S.ri)) {
+    if (typeof part === 'string') box.append(el('p', { text: part }));
+    else {
+      box.append(el('p', { text: 'A move, the players taking turns, is one of:' }));
+      box.append(el('ul', { class: 'game-moves' }, ...part.moves.map((m) => el('li', { text: m }))));
+    }
+  }
 }
 
 function setMsg(id, text, isError) {
@@ -197,6 +244,7 @@ async function applyRulesB(text) {
 
 /* Everything that shows values of A or B. */
 function rulesChanged() {
+  renderGame();
   map.reset();
   renderLegend();
   updateHover();

@@ -29,10 +29,17 @@ static unsigned block_marks(const wy_tile_spec *t, uint64_t x0, uint64_t y0, uin
     return m;
 }
 
-wy_status wy_plot_tile(const wy_tile_spec *t, wy_write_fn write, void *ctx, char *err, size_t errlen)
+/* The tile's geometry: positions per pixel n, pixels per position px, the
+ * positions a side and the first position; WY_EINVAL for a bad spec. */
+typedef struct {
+    uint64_t n, span, x0, y0;
+    uint32_t px;
+} tile_geom;
+
+static wy_status tile_geometry(const wy_tile_spec *t, tile_geom *g, char *err, size_t errlen)
 {
-    if (!t || !t->table || !write)
-        return pl_plot_err(err, errlen, "tile: no table"), WY_EINVAL;
+    if (!t)
+        return pl_plot_err(err, errlen, "tile: no spec"), WY_EINVAL;
     if (t->zoom < WY_TILE_ZOOM_MIN || t->zoom > WY_TILE_ZOOM_MAX)
         return pl_plot_err(err, errlen, "tile zoom %d out of range (%d to %d)", t->zoom, WY_TILE_ZOOM_MIN,
                             WY_TILE_ZOOM_MAX),
@@ -40,30 +47,39 @@ wy_status wy_plot_tile(const wy_tile_spec *t, wy_write_fn write, void *ctx, char
     if (t->size < 1 || t->size > WY_TILE_SIZE_MAX)
         return pl_plot_err(err, errlen, "tile size %u out of range (1 to %u)", t->size, WY_TILE_SIZE_MAX),
                WY_EINVAL;
-    if (t->vmax < 1)
-        return pl_plot_err(err, errlen, "tile: vmax must be at least 1"), WY_EINVAL;
     const uint32_t W = t->size;
     /* positions per pixel (n) or pixels per position (px) */
-    const uint64_t n = t->zoom >= 0 ? (uint64_t)1 << t->zoom : 1;
-    const uint32_t px = t->zoom < 0 ? 1u << -t->zoom : 1;
-    const uint64_t span = (uint64_t)(W / px + (W % px != 0)) * n; /* positions a side */
+    g->n = t->zoom >= 0 ? (uint64_t)1 << t->zoom : 1;
+    g->px = t->zoom < 0 ? 1u << -t->zoom : 1;
+    g->span = (uint64_t)(W / g->px + (W % g->px != 0)) * g->n; /* positions a side */
     /* the tile's first position; tiles beyond 2^63 positions are empty */
     const uint64_t lim = (uint64_t)1 << 62;
-    const int far = t->tx >= lim / span || t->ty >= lim / span;
-    const uint64_t x0 = far ? lim : t->tx * span, y0 = far ? lim : t->ty * span;
+    const int far = t->tx >= lim / g->span || t->ty >= lim / g->span;
+    g->x0 = far ? lim : t->tx * g->span;
+    g->y0 = far ? lim : t->ty * g->span;
+    return WY_OK;
+}
+
+wy_status wy_plot_tile_values(const wy_tile_spec *t, uint32_t *value, uint8_t *mark, char *err, size_t errlen)
+{
+    tile_geom g;
+    wy_status st = tile_geometry(t, &g, err, errlen);
+    if (st != WY_OK)
+        return st;
+    if (!t->table || !value || !mark)
+        return pl_plot_err(err, errlen, "tile: no table"), WY_EINVAL;
+    const uint32_t W = t->size;
+    const uint64_t n = g.n, px = g.px;
     const uint64_t R = wy_table_rows(t->table), C = wy_table_cols(t->table);
-    uint8_t *img = malloc((size_t)W * W * 3);
-    if (!img)
-        return pl_plot_err(err, errlen, "out of memory for a %u x %u tile", W, W), WY_ERANGE;
-    static const uint8_t grey[3] = {216, 216, 216}, white[3] = {255, 255, 255};
-    for (uint32_t j = 0; j < W; j++) {      /* pixel row, top first */
+    for (uint32_t j = 0; j < W; j++) { /* pixel row, top first */
         const uint64_t row_from_bottom = W - 1 - j;
-        const uint64_t y = y0 + (row_from_bottom / px) * n;
+        const uint64_t y = g.y0 + (row_from_bottom / px) * n;
         for (uint32_t i = 0; i < W; i++) {
-            const uint64_t x = x0 + (i / px) * n;
-            uint8_t *p = img + ((size_t)j * W + i) * 3;
+            const uint64_t x = g.x0 + (i / px) * n;
+            const size_t k = (size_t)j * W + i;
             if (x >= R || y >= C) {
-                memcpy(p, grey, 3);
+                value[k] = 0;
+                mark[k] = WY_TILE_BEYOND;
                 continue;
             }
             unsigned m;
@@ -76,20 +92,71 @@ wy_status wy_plot_tile(const wy_tile_spec *t, wy_write_fn write, void *ctx, char
             } else {
                 m = block_marks(t, x, y, n);
             }
-            if (m == 0)
-                wy_plot_heat_rgb(v, t->vmax, p);
-            else if (!t->table_b || m == 3)
-                memcpy(p, white, 3);
-            else
-                wy_plot_set_rgb(m, p);
+            value[k] = v;
+            mark[k] = (uint8_t)m;
         }
+    }
+    return WY_OK;
+}
+
+wy_status wy_plot_tile_png(const wy_tile_spec *t, int two, const uint32_t *value, const uint8_t *mark,
+                           wy_write_fn write, void *ctx, char *err, size_t errlen)
+{
+    tile_geom g;
+    wy_status st = tile_geometry(t, &g, err, errlen);
+    if (st != WY_OK)
+        return st;
+    if (!value || !mark || !write)
+        return pl_plot_err(err, errlen, "tile: no values"), WY_EINVAL;
+    if (t->vmax < 1)
+        return pl_plot_err(err, errlen, "tile: vmax must be at least 1"), WY_EINVAL;
+    const uint32_t W = t->size;
+    uint8_t *img = malloc((size_t)W * W * 3);
+    if (!img)
+        return pl_plot_err(err, errlen, "out of memory for a %u x %u tile", W, W), WY_ERANGE;
+    static const uint8_t grey[3] = {216, 216, 216}, white[3] = {255, 255, 255};
+    for (size_t k = 0; k < (size_t)W * W; k++) {
+        uint8_t *p = img + k * 3;
+        const unsigned m = mark[k];
+        if (m & WY_TILE_BEYOND)
+            memcpy(p, grey, 3);
+        else if ((m & 3) == 0)
+            wy_plot_heat_rgb(value[k], t->vmax, p);
+        else if (!two || (m & 3) == 3)
+            memcpy(p, white, 3);
+        else
+            wy_plot_set_rgb(m & 3, p);
     }
     char geom[160];
     snprintf(geom, sizeof geom, "tile zoom %d x %llu..%llu y %llu..%llu size %u", t->zoom,
-             (unsigned long long)x0, (unsigned long long)(x0 + span - 1), (unsigned long long)y0,
-             (unsigned long long)(y0 + span - 1), W);
+             (unsigned long long)g.x0, (unsigned long long)(g.x0 + g.span - 1), (unsigned long long)g.y0,
+             (unsigned long long)(g.y0 + g.span - 1), W);
     const char *text[2] = {"wythoff-tile", geom};
-    wy_status st = pl_png_write(img, W, W, NULL, 0, text, 1, write, ctx, err, errlen);
+    st = pl_png_write(img, W, W, NULL, 0, text, 1, write, ctx, err, errlen);
     free(img);
+    return st;
+}
+
+wy_status wy_plot_tile(const wy_tile_spec *t, wy_write_fn write, void *ctx, char *err, size_t errlen)
+{
+    if (!t || !t->table || !write)
+        return pl_plot_err(err, errlen, "tile: no table"), WY_EINVAL;
+    tile_geom g;
+    wy_status st = tile_geometry(t, &g, err, errlen);
+    if (st != WY_OK)
+        return st;
+    if (t->vmax < 1)
+        return pl_plot_err(err, errlen, "tile: vmax must be at least 1"), WY_EINVAL;
+    const size_t N = (size_t)t->size * t->size;
+    uint32_t *value = malloc(N * sizeof *value);
+    uint8_t *mark = malloc(N);
+    if (!value || !mark) {
+        free(value), free(mark);
+        return pl_plot_err(err, errlen, "out of memory for a %u x %u tile", t->size, t->size), WY_ERANGE;
+    }
+    st = wy_plot_tile_values(t, value, mark, err, errlen);
+    if (st == WY_OK)
+        st = wy_plot_tile_png(t, t->table_b != NULL, value, mark, write, ctx, err, errlen);
+    free(value), free(mark);
     return st;
 }

@@ -28,6 +28,17 @@ person uses the page:
     `wythoff moves`, and the closed form for a Wythoff pair);
   - a URL with a state in its hash restores that state, and a reload keeps
     the current one;
+  - the game panel names the moves of the ruleset (docs/rules.md, "Moves");
+  - the zoom of a URL alone (#rules=nim+pass&z=-1) is honoured;
+  - the colour scale fitted to the view: its top is the largest value of the
+    tiles in view (reference: `wythoff table`), fewer dark pixels than under
+    the old fixed top 2048 x 2^z; a new top re-colours the tiles with no
+    request (no /api/tilevalues, no /api/tile), the pixels as the palette
+    says for the values of `wythoff table`;
+  - an undecided position (exit 6 on the command line) shows as an answer,
+    no error banner; banners go when the state changes;
+  - the region beyond the table labelled on the map (a second server with
+    --mem-limit 16M, tables of side 1024);
   - no JavaScript error in the console.
 
 Prints one line per check, "PASS name" or "FAIL name: why"; exits 0 iff all
@@ -120,8 +131,8 @@ def wythoff_p(x, y):
 # ---------------------------------------------------------------------------
 # the server
 # ---------------------------------------------------------------------------
-def start_server():
-    proc = subprocess.Popen([W, 'serve', '--port', '0', '--quiet'], stdout=subprocess.PIPE,
+def start_server(*extra):
+    proc = subprocess.Popen([W, 'serve', '--port', '0', '--quiet'] + list(extra), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
     line = []
     t = threading.Thread(target=lambda: line.append(proc.stdout.readline()), daemon=True)
@@ -237,26 +248,22 @@ def tiles_ready(d):
 def tile00(d):
     """Geometry of the tile (0, 0) on the screen: its rectangle and zoom."""
     return js(d, """
-      const img = document.querySelector('#map-tiles img.tile[data-tx="0"][data-ty="0"]');
-      if (!img || !img.complete || !img.naturalWidth) return null;
+      const img = document.querySelector('#map-tiles canvas.tile[data-tx="0"][data-ty="0"]');
+      if (!img || img.dataset.loaded !== '1') return null;
       const r = img.getBoundingClientRect();
       return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, z: Number(img.dataset.z),
-              nw: img.naturalWidth, nh: img.naturalHeight};""")
+              nw: img.width, nh: img.height};""")
 
 
 def tile_pixels(d, n):
     """The RGB of the centres of the cells (x, y), 0 <= x, y < n, of tile (0, 0)
     (z < 0: a position is 2^-z pixels a side; the top pixel row is the largest
-    y), read from the loaded <img> through a canvas."""
+    y), read from the tile's canvas."""
     return js(d, """
       const n = arguments[0];
-      const img = document.querySelector('#map-tiles img.tile[data-tx="0"][data-ty="0"]');
-      const z = Number(img.dataset.z), p = Math.pow(2, -z);
-      const c = document.createElement('canvas');
-      c.width = img.naturalWidth; c.height = img.naturalHeight;
-      const g = c.getContext('2d');
-      g.drawImage(img, 0, 0);
-      const d = g.getImageData(0, 0, c.width, c.height).data;
+      const c = document.querySelector('#map-tiles canvas.tile[data-tx="0"][data-ty="0"]');
+      const z = Number(c.dataset.z), p = Math.pow(2, -z);
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
       const out = [];
       for (let x = 0; x < n; x++) {
         const row = [];
@@ -414,7 +421,7 @@ def run_checks(d, base):
 
     def heatmap():
         wait(d, lambda: tiles_ready(d), 'the tiles')
-        imgs = js(d, "return [...document.querySelectorAll('#map-tiles img.tile')].map(i => [i.complete, i.naturalWidth, i.naturalHeight])")
+        imgs = js(d, "return [...document.querySelectorAll('#map-tiles canvas.tile')].map(i => [i.dataset.loaded === '1', i.width, i.height])")
         bad = [i for i in imgs if not (i[0] and i[1] == 256 and i[2] == 256)]
         if bad:
             raise Bad('tiles not loaded as 256 x 256: %s' % bad)
@@ -440,7 +447,7 @@ def run_checks(d, base):
     def overlay():
         set_text(d, 'rules-b', 'wythoff')
         wait(d, lambda: hash_params(d).get('b') == 'wythoff', 'b=wythoff in the URL')
-        wait(d, lambda: tiles_ready(d) and js(d, "return [...document.querySelectorAll('#map-tiles img.tile')].every(i => i.dataset.b === 'wythoff')"),
+        wait(d, lambda: tiles_ready(d) and js(d, "return [...document.querySelectorAll('#map-tiles canvas.tile')].every(i => i.dataset.b === 'wythoff')"),
              'the overlaid tiles')
         n = 32
         ref = cli('table', 'wythoff+pass', '--size', str(n))['values']
@@ -811,16 +818,179 @@ def run_checks(d, base):
         urls = js(d, "return performance.getEntriesByType('resource').map(e => e.name)")
         kinds = {}
         for u in urls:
-            m = re.search(r'/api/(tile|table|moves|engine|value|check)\?', u)
+            m = re.search(r'/api/(tilevalues|table|moves|engine|value|check)\?', u)
             if m:
                 kinds.setdefault(m.group(1), []).append(u)
         unnamed = [u for v in kinds.values() for u in v if not re.search(r'[?&]job=[A-Za-z0-9_-]{1,32}(&|$)', u)]
         if unnamed:
             raise Bad('requests without job=ID: %s' % unnamed[:3])
-        if 'tile' not in kinds or 'moves' not in kinds:
+        if 'tilevalues' not in kinds or 'moves' not in kinds:
             raise Bad('no tile or moves request seen: %s' % sorted(kinds))
         return ', '.join('%s %d' % (k, len(v)) for k, v in sorted(kinds.items()))
     step(d, 'computing requests carry job=ID for /api/progress', jobs)
+
+    # -- teaching: the game, the scale, undecided answers, messages --------
+    def game_panel():
+        out = []
+        for rules, must, mustnot in (
+                ('wythoff+pass+max=3', ['1 to 3 stones from one heap', 'same number (1 to 3) from both heaps',
+                                        'pass (one pass', 'cannot move loses', 'P-position', 'N-position'],
+                 ['extra heap', 'Mis\u00e8re']),
+                ('nim+heap=2+misere', ['from one heap', 'extra heap (2 stones', 'Mis\u00e8re play'],
+                 ['both heaps', 'pass (']),
+                ('wythoff+mod=3+terminal=2', ['a multiple of 3', 'x + y \u2264 2 is terminal', 'both heaps'], [])):
+            load(d, base + '#rules=' + rules)
+            wait(d, lambda: state(d)['rules'] == rules and by_id(d, 'game-text').text, 'the game panel of ' + rules)
+            text = by_id(d, 'game-text').text
+            miss = [m for m in must if m not in text]
+            extra = [m for m in mustnot if m in text]
+            if miss or extra:
+                raise Bad('%s: the panel lacks %s, has %s: %r' % (rules, miss, extra, text))
+            out.append(rules)
+        shot(d, 'game-panel')
+        return ', '.join(out)
+    step(d, 'the game panel says the moves of the ruleset, P and N, the colour', game_panel)
+
+    def zoom_alone():
+        load(d, base + '#rules=nim+pass&z=-1')
+        wait(d, lambda: tiles_ready(d), 'the tiles')
+        z = state(d)['view']['z']
+        if z != -1 or hash_params(d).get('z') != '-1':
+            raise Bad('zoom %s, URL z=%s, expected -1' % (z, hash_params(d).get('z')))
+        t = tile00(d)
+        if not t or t['z'] != -1:
+            raise Bad('tile (0, 0) at zoom -1 not drawn: %s' % t)
+        return 'z = -1, (0, 0) drawn'
+    step(d, 'the zoom in a URL alone is honoured (#rules=nim+pass&z=-1)', zoom_alone)
+
+    def dark_fraction():
+        """The fraction of the tiles' heat pixels in the darkest quarter of the
+        palette (/api/palette entries 0-63)."""
+        return js(d, """
+          const pal = arguments[0];
+          const dark = new Set(pal.heat.slice(0, 64).map(c => c.join(',')));
+          const heat = new Set(pal.heat.map(c => c.join(',')));
+          let n = 0, k = 0;
+          for (const c of document.querySelectorAll('#map-tiles canvas.tile')) {
+            const a = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            for (let i = 0; i < a.length; i += 4) {
+              if (a[i + 3] === 0) continue;
+              const key = a[i] + ',' + a[i + 1] + ',' + a[i + 2];
+              if (!heat.has(key)) continue;
+              n++;
+              if (dark.has(key)) k++;
+            }
+          }
+          return n ? k / n : -1;""", palette)
+
+    def scale():
+        return js(d, 'return window.wythoffExplorer.scale()')
+
+    palette = json.loads(js(d, "return fetch('/api/palette').then(r => r.text())"))
+
+    def fitted_scale():
+        load(d, base + '#rules=wythoff&z=-1')
+        wait(d, lambda: tiles_ready(d) and scale()['vmax'] > 1, 'the tiles and the fitted scale')
+        tl = js(d, "return [...document.querySelectorAll('#map-tiles canvas.tile')].map(c => [Number(c.dataset.tx), Number(c.dataset.ty)])")
+        span = 128  # positions a tile side at z = -1
+        nx = (max(t[0] for t in tl) + 1) * span
+        ny = (max(t[1] for t in tl) + 1) * span
+        ref = cli('table', 'wythoff', '--size', str(max(nx, ny)))['values']
+        top = max(ref[x][y] for (tx, ty) in tl for x in range(tx * span, (tx + 1) * span)
+                  for y in range(ty * span, (ty + 1) * span))
+        sc = scale()
+        if not sc['fitted'] or sc['vmax'] != top:
+            raise Bad('the scale %s, the largest value of the %d tiles in view is %d (wythoff table)' % (sc, len(tl), top))
+        fit = dark_fraction()
+        shot(d, 'scale-fitted')
+        # the old default, 2048 x 2^z, as an explicit top: the tiles are
+        # coloured again with no request for their values
+        n0 = sc['valueRequests']
+        e0 = js(d, "return performance.getEntriesByType('resource').filter(e => /\\/api\\/tile/.test(e.name)).length")
+        set_text(d, 'vmax', '1024')
+        wait(d, lambda: scale()['vmax'] == 1024 and js(d, "return [...document.querySelectorAll('#map-tiles canvas.tile')].every(c => c.dataset.vmax === '1024')"),
+             'the tiles coloured with the top 1024')
+        old = dark_fraction()
+        shot(d, 'scale-old-default')
+        n1 = scale()['valueRequests']
+        e1 = js(d, "return performance.getEntriesByType('resource').filter(e => /\\/api\\/tile/.test(e.name)).length")
+        if n1 != n0 or e1 != e0:
+            raise Bad('a new top asked the server again: %d -> %d value requests, %d -> %d tile requests' % (n0, n1, e0, e1))
+        if not (fit < 0.35 < old):
+            raise Bad('dark pixels: %.3f fitted, %.3f under the old top 1024; expected below and above 0.35' % (fit, old))
+        # the pixels of tile (0, 0) under vmax = 1024: entry floor(min(v, 1024) * 255 / 1024) for non-P cells
+        px = tile_pixels(d, 64)
+        wrong = [(x, y) for x in range(64) for y in range(64) if ref[x][y] and
+                 tuple(px[x][y]) != tuple(palette['heat'][min(ref[x][y], 1024) * 255 // 1024])]
+        if wrong:
+            raise Bad('%d cells not in the colour of their value: %s' % (len(wrong), wrong[:5]))
+        set_text(d, 'vmax', '', enter=False)
+        by_id(d, 'vmax-fit').click()
+        wait(d, lambda: scale()['fitted'] and scale()['vmax'] == top, 'the fitted scale back')
+        return 'top %d (%d tiles); dark pixels %.2f fitted, %.2f under the old 1024; recoloured with %d requests' % (
+            top, len(tl), fit, old, e1 - e0)
+    step(d, 'the colour scale fits the view; a new top re-colours without asking the server', fitted_scale)
+
+    def undecided():
+        p = subprocess.run([W, 'value', 'wythoff+heap=2', '1e30', '2e30'], capture_output=True, text=True, timeout=60)
+        if p.returncode != 6:
+            raise Bad('wythoff value wythoff+heap=2 1e30 2e30: exit %d, expected 6 (undecided)' % p.returncode)
+        load(d, base + '#rules=wythoff+heap=2&z=-2')
+        wait(d, lambda: state(d)['rules'] == 'wythoff+heap=2', 'the ruleset')
+        set_text(d, 'exact-x', '1e30', enter=False)
+        set_text(d, 'exact-y', '2e30', enter=False)
+        by_id(d, 'exact-go').click()
+        res = by_id(d, 'exact-result')
+        wait(d, lambda: res.get_attribute('data-state') in ('done', 'error', 'undecided'), 'the answer', timeout=60)
+        if res.get_attribute('data-state') != 'undecided' or 'undecided' not in res.text or 'Why:' not in res.text:
+            raise Bad('the box shows %r (state %s)' % (res.text, res.get_attribute('data-state')))
+        if errors_text(d):
+            raise Bad('an error banner: %s' % errors_text(d))
+        shot(d, 'undecided')
+        return res.text.splitlines()[1][:60]
+    step(d, 'an undecided position shows as an answer, with no error banner', undecided)
+
+    def banners_cleared():
+        set_text(d, 'rules', 'wythoff+max=0')
+        wait(d, lambda: errors_text(d), 'an error banner')
+        set_text(d, 'vmax', '0')
+        wait(d, lambda: len(errors_text(d)) >= 1 and any('colour scale' in t for t in errors_text(d)), 'a second banner')
+        n = len(errors_text(d))
+        set_text(d, 'rules', 'nim')
+        wait(d, lambda: state(d)['rules'] == 'nim', 'the ruleset nim')
+        wait(d, lambda: not errors_text(d), 'the banners to go')
+        set_text(d, 'vmax', '', enter=False)
+        by_id(d, 'vmax-fit').click()
+        return '%d banners, none after the ruleset changed' % n
+    step(d, 'messages are cleared when the state changes', banners_cleared)
+
+    def beyond_label():
+        proc2, base2 = start_server('--mem-limit', '16M')
+        try:
+            load(d, base2 + '#rules=wythoff&z=2')
+            wait(d, lambda: tiles_ready(d), 'the tiles')
+            lab = js(d, "return document.getElementById('map').dataset.beyondLabel || ''")
+            box = js(d, "return document.getElementById('map').dataset.beyondBox || ''")
+            if 'beyond the table (side 1024)' not in lab or not box:
+                raise Bad('no label on the region beyond the table: %r %r' % (lab, box))
+            bx, by, bw, bh = [int(v) for v in box.split(',')]
+            # the label's box lies beyond the table and holds drawn pixels
+            t = tile00(d)
+            mr = js(d, "const r = document.getElementById('map').getBoundingClientRect(); return [r.left, r.top]")
+            edge = t['left'] - mr[0] + 1024 / 4  # x = 1024 at 4 positions a pixel
+            if bx < edge:
+                raise Bad('the label starts at %d px, the table ends at %.0f px' % (bx, edge))
+            ink = js(d, """
+              const c = document.getElementById('map-overlay'), s = window.devicePixelRatio || 1;
+              const a = c.getContext('2d').getImageData(arguments[0] * s, arguments[1] * s, arguments[2] * s, arguments[3] * s).data;
+              let n = 0; for (let i = 3; i < a.length; i += 4) if (a[i] > 0) n++; return n / (a.length / 4);""", bx, by, bw, bh)
+            if ink < 0.9:
+                raise Bad('the label\'s box is %.2f drawn' % ink)
+            shot(d, 'beyond-label')
+            return lab
+        finally:
+            stop_server(proc2)
+    step(d, 'the region beyond the table is labelled on the map', beyond_label)
 
     # -- console --------------------------------------------------------------
     def console():

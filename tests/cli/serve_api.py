@@ -947,6 +947,7 @@ def check_tiles(srv, table_side):
     data, png = get_tile(srv, [('rules', 'wythoff+pass'), ('pass', 0), ('z', 0), ('tx', 0), ('ty', 0)])
     why = tile_diff(png, tile_expect(0, 0, 0, lambda x, y: pv0[x][y], [p0], side))
     check('/api/tile wythoff+pass pass=0 z=0: the values of `wythoff table wythoff+pass --pass 0`', not why, why)
+    check_tilevalues(srv, vals, ps, pps)
     # the cache: the same bytes again
     params = [('rules', 'wythoff'), ('z', -1), ('tx', 1), ('ty', 1)]
     a = get_tile(srv, params)[0]
@@ -965,6 +966,62 @@ def check_tiles(srv, table_side):
         st, e, _, hd = api(srv, 'tile', params)
         why = error_shape(st, e, hd, 400, 2)
         check('/api/tile %s: 400 with status 2' % what, not why, why)
+
+
+def check_tilevalues(srv, vals, ps, pps):
+    """/api/tilevalues (the values and marks of a tile, docs/serve.md), /api/palette
+    (the colours of src/plot/palette.c), and the cache of values without the
+    colour: a new vmax colours a cached tile's values (X-Wythoff-Tile)."""
+    st, pal, _, _ = api(srv, 'palette')
+    want = {'heat': [list(c) for c in PAL['seq']], 'sets': [list(c) for c in PAL['sets'][:2]],
+            'p': [255, 255, 255], 'beyond': [216, 216, 216]}
+    check('/api/palette: the heat scale and set colours of src/plot/palette.c', st == 200 and pal == want,
+          'HTTP %d %s' % (st, str(pal)[:200]))
+    for z, tx, ty, b in ((-1, 1, 0, None), (0, 1, 1, 'wythoff+pass')):
+        params = [('rules', 'wythoff'), ('z', z), ('tx', tx), ('ty', ty)] + ([('b', b)] if b else [])
+        got = []
+        for _ in range(2):
+            st, hd, data = request(srv, '/api/tilevalues?' + query(params))
+            got.append((st, hd.get('x-wythoff-tile'), hd.get('content-type'), data))
+        n = 1 << z if z >= 0 else 1
+        px = 1 << -z if z < 0 else 1
+        span = (256 // px) * n
+        sets = [ps] + ([pps] if b else [])
+        bad = []
+        data = got[0][3]
+        if len(data) != 5 * 65536:
+            bad.append('%d bytes' % len(data))
+        else:
+            for j in range(0, 256, 3 if not SAN else 17):
+                y = ty * span + ((255 - j) // px) * n
+                for i in range(256):
+                    x = tx * span + (i // px) * n
+                    k = j * 256 + i
+                    v = int.from_bytes(data[4 * k:4 * k + 4], 'little')
+                    m = 0
+                    for q, pset in enumerate(sets):
+                        if any((u, w) in pset for u in range(x, x + n) for w in range(y, y + n)):
+                            m |= 1 << q
+                    if v != vals[x][y] or data[4 * 65536 + k] != m:
+                        bad.append('pixel (%d, %d): value %d mark %d, expected %d %d' % (i, j, v, data[4 * 65536 + k], vals[x][y], m))
+        check('/api/tilevalues %s: the values of `wythoff table` (little-endian), then the P marks; computed, then from the cache'
+              % query(params), not bad and got[0][:3] == (200, 'computed', 'application/octet-stream') and
+              got[1][:2] == (200, 'cache') and got[1][3] == data, '%s; %s' % (bad[:3], [g[:3] for g in got]))
+    # another top of the scale: the cached values coloured again, not read from the table
+    base = [('rules', 'wythoff'), ('z', -1), ('tx', 0), ('ty', 1)]
+    heads = []
+    for vmax in (300, 77, 77):
+        st, hd, data = request(srv, '/api/tile?' + query(base + [('vmax', vmax)]))
+        heads.append(hd.get('x-wythoff-tile'))
+    want = tile_expect(-1, 0, 1, lambda x, y: vals[x][y], [ps], 1 << 30)
+    want = [[(heat(vals[i // 2][128 + (255 - j) // 2], 77) if c != WHITE else c) for i, c in enumerate(row)]
+            for j, row in enumerate(want)]
+    why = tile_diff(imgcheck.read_png(data), want)
+    check('/api/tile z=-1 with vmax 300, then 77: the values computed once, coloured again (X-Wythoff-Tile %s)'
+          % ', '.join(map(str, heads)), heads == ['computed', 'values cache', 'cache'] and not why, why or str(heads))
+    st, e, _, hd = api(srv, 'tilevalues', [('rules', 'wythoff'), ('z', 0), ('tx', 0), ('ty', 0), ('vmax', 5)])
+    why = error_shape(st, e, hd, 400, 2)
+    check('/api/tilevalues takes no vmax: 400 with status 2', not why, why)
 
 
 def check_tiles_grey(srv):
