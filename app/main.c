@@ -104,8 +104,11 @@ static const cli_cmd commands[] = {
      "the move graph of a window as Graphviz DOT, or rendered through Graphviz's dot\n"
      "Every state a node (P-positions filled red), every move an edge (winning moves red).",
      NULL, 0, 4, NULL, cli_cmd_graph},
-    {"play", C_PLAY, "play RULES [X Y] [--pass P] [--heap H] [--first me|engine] [--seed N]",
-     "play a game against the engine, in the terminal (scripted when standard input is not one)",
+    {"play", C_PLAY,
+     "play RULES [X Y] [--pass P] [--heap H] [--first me|engine] [--seed N] [--level L] [--players 1|2] "
+     "[--names A,B] [--no-hints] [--no-picture] [--expert]",
+     "play a game against the engine or between two players, in the terminal (scripted when standard input is "
+     "not one)",
      NULL, 1, 3, NULL, cli_cmd_play},
     {"serve", C_SERVE, "serve [--port P] [--bind ADDR] [--timeout S]",
      "the explorer in a web browser, and a JSON API over the library (HTTP, this machine only by default)",

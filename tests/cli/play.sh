@@ -32,6 +32,7 @@ echo "seed: $seed"
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 export WYTHOFF_CACHE=off
+unset COLUMNS # the width of play's output: 80 when not a terminal
 
 # --- bad arguments, limits, help ------------------------------------------------
 expect 2 "unknown game 'chomp'" -- play chomp
@@ -81,8 +82,8 @@ else
   "$PY" - "$W" >"$tmp/tty.out" 2>&1 <<'PY'
 import os, subprocess, sys
 master, slave = os.openpty()
-p = subprocess.Popen([sys.argv[1], "play", "wythoff", "5", "7"], stdin=slave, stdout=subprocess.PIPE,
-                     stderr=subprocess.STDOUT, text=True)
+p = subprocess.Popen([sys.argv[1], "play", "wythoff", "5", "7", "--expert", "--no-picture"], stdin=slave,
+                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ, COLUMNS="0"))
 os.close(slave)
 os.write(master, b"maybe\nengine\n?\nquit\n")
 out, _ = p.communicate(timeout=60)

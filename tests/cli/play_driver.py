@@ -32,6 +32,11 @@ import re
 import subprocess
 import sys
 
+# The scripted format with the specialist figures and no picture, never
+# wrapped (COLUMNS=0): what these checks parse (docs/play.md).
+EXPERT = ["--expert", "--no-picture"]
+ENV = dict(os.environ, WYTHOFF_CACHE="off", COLUMNS="0")
+
 sys.setrecursionlimit(100000)
 FAILS = 0
 
@@ -138,8 +143,8 @@ class Tool:
 
     def __init__(self, w, args):
         self.cmd = [w, "play"] + args
-        self.p = subprocess.Popen(self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  text=True, bufsize=1, env=dict(os.environ, WYTHOFF_CACHE="off"))
+        self.p = subprocess.Popen(self.cmd + EXPERT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, bufsize=1, env=ENV)
         self.log = []
 
     def response(self):
@@ -455,8 +460,8 @@ def games(w, naive, seed, ngames, rulesets):
 
 
 def run_lines(w, args, text):
-    out = subprocess.run([w, "play"] + args, input=text, capture_output=True, text=True,
-                         env=dict(os.environ, WYTHOFF_CACHE="off"), timeout=120)
+    out = subprocess.run([w, "play"] + args + EXPERT, input=text, capture_output=True, text=True, env=ENV,
+                         timeout=120)
     return out.returncode, out.stdout, out.stderr
 
 
