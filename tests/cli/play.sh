@@ -43,6 +43,13 @@ expect 2 "bad Y" -- play wythoff 5 -7
 expect 2 "too many arguments" -- play wythoff 1 2 3
 expect 2 "bad --first 'nobody' (expected me or engine)" -- play wythoff --first nobody
 expect 2 "bad --seed" -- play wythoff --seed x
+expect 2 "bad --level 'best' (expected perfect, strong, medium or beginner)" -- play wythoff --level best
+expect 2 "bad --players '3' (expected 1: against the engine, or 2: two players)" -- play wythoff --players 3
+expect 2 "--names needs --players 2" -- play wythoff --names Ann,Bob
+expect 2 "bad --names 'Ann' (expected two names" -- play wythoff --players 2 --names Ann
+expect 2 "bad --names: the two players need different names" -- play wythoff --players 2 --names Ann,Ann
+expect 2 "--first applies to a game against the engine" -- play wythoff --players 2 --first me
+expect 2 "--level applies to the engine as a player: not with --players 2" -- play wythoff --players 2 --level medium
 expect 2 "--pass given, but ruleset 'wythoff' has no pass" -- play wythoff --pass 1
 expect 2 "--heap 2 is more than the ruleset's heap=1" -- play wythoff+heap=1 5 7 --heap 2
 expect 2 "option '--format' does not apply to 'play'" -- play wythoff --format json
