@@ -135,9 +135,12 @@ EXIT_ANSWER, 1, 4, "text,json",
      "Every state a node (P-positions filled red), every move an edge (winning moves\n"
      "red).",
      NULL, 0, 4, NULL, cli_cmd_graph},
-    {"play", C_PLAY, "play RULES [X Y] [--pass P] [--heap H] [--first me|engine] [--seed N]",
-     "play a game against the engine, in the terminal or scripted\n"
-     "Scripted when standard input is not a terminal.",
+    {"play", C_PLAY,
+     "play RULES [X Y] [--pass P] [--heap H] [--first me|engine] [--seed N] [--level L] [--players 1|2] "
+     "[--names A,B] [--no-hints] [--no-picture] [--expert]",
+     "play a game against the engine or between two players
+"
+     "In the terminal; scripted when standard input is not a terminal.",
      NULL, 1, 3, NULL, cli_cmd_play},
     {"serve", C_SERVE, "serve [--port P] [--bind ADDR] [--timeout S]",
      "the explorer in a web browser, and a JSON API over the library\n"

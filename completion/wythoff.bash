@@ -5,7 +5,7 @@
 # It completes the commands; each command's options (exactly the options it
 # accepts: the tool's option table, app/opts.c, which tests/cli/completion.sh
 # compares with `wythoff COMMAND --help`); the values of --format (per
-# command), --style and --engine; rulesets (wythoff, nim, and after '+' the
+# command), --style, --engine, and play's --first, --level and --players; rulesets (wythoff, nim, and after '+' the
 # options not yet given); file names after --output, --certificate, --plot, --walnut and for compare's FILE;
 # the sequences of `bfile`; the subcommands of `automaton` (learn's ruleset,
 # the others' file); and claim ids for `check`, read from `wythoff check --list` of the tool
@@ -30,7 +30,7 @@ declare -A _wythoff_opts=(
   [check]='--format --output --list --limit --walnut'
   [plot]='--size --rows --cols --pass --heap --format --output --value --style --cell --title'
   [graph]='--size --rows --cols --pass --heap --format --output --max-edges'
-  [play]='--pass --heap --first --seed'
+  [play]='--pass --heap --first --seed --level --players --names --no-hints --no-picture --expert'
   [serve]='--port --bind --timeout'
 )
 _wythoff_common_opts='--mem-limit --threads --quiet --help --version'
@@ -39,7 +39,7 @@ _wythoff_common_opts='--mem-limit --threads --quiet --help --version'
 _wythoff_arg_opts=' --size --rows --cols --pass --heap --format --output --value --from --terms --max-cols '
 _wythoff_arg_opts+='--engine --value-b --limit --style --cell --title --max-edges --mem-limit --threads '
 _wythoff_arg_opts+='--first --seed --port --bind --timeout --certificate --slice --plot --offset '
-_wythoff_arg_opts+='--store --read --index --walnut --name '
+_wythoff_arg_opts+='--store --read --index --walnut --name --level --players --names '
 
 # The formats of each command, the default first.
 declare -A _wythoff_formats=(
@@ -190,6 +190,8 @@ _wythoff() {
       --style) [ "$cmd" = plot ] && cands=($(compgen -W 'heatmap ppos table' -- "$val")) ;;
       --engine) if [ "$cmd" = heap3 ]; then cands=($(compgen -W 'sweep layer' -- "$val")); else cands=($(compgen -W 'auto table layer' -- "$val")); fi ;;
       --first) [ "$cmd" = play ] && cands=($(compgen -W 'me engine' -- "$val")) ;;
+      --level) [ "$cmd" = play ] && cands=($(compgen -W 'perfect strong medium beginner' -- "$val")) ;;
+      --players) [ "$cmd" = play ] && cands=($(compgen -W '1 2' -- "$val")) ;;
       --output | --certificate | --plot | --walnut) files=1 ;;
       --store | --read)
         compopt -o filenames 2>/dev/null

@@ -32,6 +32,7 @@ echo "seed: $seed"
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 export WYTHOFF_CACHE=off
+unset COLUMNS # the width of play's output: 80 when not a terminal
 
 # --- bad arguments, limits, help ------------------------------------------------
 expect 2 "unknown game 'chomp'" -- play chomp
@@ -42,6 +43,13 @@ expect 2 "bad Y" -- play wythoff 5 -7
 expect 2 "too many arguments" -- play wythoff 1 2 3
 expect 2 "bad --first 'nobody' (expected me or engine)" -- play wythoff --first nobody
 expect 2 "bad --seed" -- play wythoff --seed x
+expect 2 "bad --level 'best' (expected perfect, strong, medium or beginner)" -- play wythoff --level best
+expect 2 "bad --players '3' (expected 1: against the engine, or 2: two players)" -- play wythoff --players 3
+expect 2 "--names needs --players 2" -- play wythoff --names Ann,Bob
+expect 2 "bad --names 'Ann' (expected two names" -- play wythoff --players 2 --names Ann
+expect 2 "bad --names: the two players need different names" -- play wythoff --players 2 --names Ann,Ann
+expect 2 "--first applies to a game against the engine" -- play wythoff --players 2 --first me
+expect 2 "--level applies to the engine as a player: not with --players 2" -- play wythoff --players 2 --level medium
 expect 2 "--pass given, but ruleset 'wythoff' has no pass" -- play wythoff --pass 1
 expect 2 "--heap 2 is more than the ruleset's heap=1" -- play wythoff+heap=1 5 7 --heap 2
 expect 2 "option '--format' does not apply to 'play'" -- play wythoff --format json
@@ -76,13 +84,14 @@ else
     wythoff+terminal=2+misere wythoff+max=3 nim+pass nim+max=31+pass wythoff+mod=3 wythoff+pass=2+misere \
     nim+heap=2+misere wythoff+heap=2+max=4 wythoff+pass+heap=1+mod=2+terminal=3
   py_lines checks "$W" "$seed"
+  py_lines classroom "$W" "$seed"
 
   # a terminal on standard input: the question and the prompts
   "$PY" - "$W" >"$tmp/tty.out" 2>&1 <<'PY'
 import os, subprocess, sys
 master, slave = os.openpty()
-p = subprocess.Popen([sys.argv[1], "play", "wythoff", "5", "7"], stdin=slave, stdout=subprocess.PIPE,
-                     stderr=subprocess.STDOUT, text=True)
+p = subprocess.Popen([sys.argv[1], "play", "wythoff", "5", "7", "--expert", "--no-picture"], stdin=slave,
+                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ, COLUMNS="0"))
 os.close(slave)
 os.write(master, b"maybe\nengine\n?\nquit\n")
 out, _ = p.communicate(timeout=60)
@@ -103,6 +112,44 @@ position: 4 7
 exit 0"
   [ "$(cat "$tmp/tty.out")" = "$want" ] && pass "a terminal: asks who moves first, prompts '> '" ||
     fail "a terminal: printed '$(cat "$tmp/tty.out")', expected '$want'"
+fi
+
+# --- a terminal of 80 columns in tmux: the picture in colour, no word broken -------
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "skip: tmux missing: the game in a terminal of 80 columns is not played"
+else
+  sock=$tmp/tmux.sock
+  tm() { tmux -S "$sock" "$@"; }
+  tm new-session -d -x 80 -y 50 -s play \
+    "env -u COLUMNS -u NO_COLOR TERM=xterm-256color WYTHOFF_CACHE=off $W play wythoff+max=3 5 7 --first me; sleep 30" 2>/dev/null
+  for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+    tm capture-pane -p -t play 2>/dev/null | grep -q '^> ' && break
+    sleep 0.1
+  done
+  tm send-keys -t play 'take 4 from the first heap' Enter
+  for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+    tm capture-pane -p -t play 2>/dev/null | grep -q 'please\|(max=3)' && break
+    sleep 0.1
+  done
+  tm capture-pane -p -e -t play >"$tmp/tmux.e" 2>/dev/null
+  tm capture-pane -p -J -t play >"$tmp/tmux.j" 2>/dev/null
+  tm kill-server 2>/dev/null
+  if ! [ -s "$tmp/tmux.e" ]; then
+    fail "tmux: no pane captured"
+  else
+    grep -q $'\e\\[[0-9;]*m' "$tmp/tmux.e" && grep -q '♛' "$tmp/tmux.e" && grep -q '◎' "$tmp/tmux.e" &&
+      pass "tmux, 80 columns: the board with the queen, in colour (capture-pane -e shows the escapes)" ||
+      fail "tmux: no colour or no board: $(tr '\n' '|' <"$tmp/tmux.e" | head -c 600)"
+    # joined (-J): a line the terminal itself broke is joined again, so a line over 80 columns would show;
+    # ours are broken on blanks: with the line breaks read as blanks the messages read whole
+    msg="error: illegal move: at most 3 stones from a heap (max=3)"
+    rules="rules: a move takes stones from one heap, or the same number from both heaps; at most 3 from a heap."
+    flat=$(tr -s ' \n' '  ' <"$tmp/tmux.j")
+    LC_ALL=C sed $'s/[\xc0-\xff][\x80-\xbf]*/x/g' "$tmp/tmux.j" | LC_ALL=C awk 'length($0) > 80 { bad = 1 } END { exit bad }' &&
+      [[ $flat == *"$msg"* ]] && [[ $flat == *"$rules"* ]] &&
+      pass "tmux, 80 columns: no line wider than 80, the words of the rules and of the illegal move whole" ||
+      fail "tmux: a line wider than 80 or a word broken: $(tr '\n' '|' <"$tmp/tmux.j" | head -c 600)"
+  fi
 fi
 
 # --- the transcripts of docs/play.md ----------------------------------------------

@@ -2,6 +2,7 @@
 
     play_driver.py games WYTHOFF NAIVE SEED GAMES RULES...
     play_driver.py checks WYTHOFF SEED
+    play_driver.py classroom WYTHOFF SEED
 
 `games`: for each ruleset, GAMES games from random starts (random side
 state, who moves first, engine seed; some from the tool's own default
@@ -22,15 +23,31 @@ the mex recursion on a 16 x 16 window of each ruleset.
 `checks`: the fixed checks of tests/cli/play.sh (words, messages, show,
 huge positions, EOF).
 
+`classroom`: the default output (docs/play.md, "In a classroom"): the
+picture (stones counted, the queen's row and column read off the board),
+lines wrapped on blanks within 80 columns with the same words as unwrapped,
+no colour in a pipe, plain words, --no-hints, two players (an illegal move
+explained; the first missed win found by this file's own replay of random
+games, its move checked against Wythoff's P-positions floor(n phi) by
+integer square root, and once with `wythoff value`), the levels (a seed
+replays the same game; from N-positions the perfect engine never misses a
+win, the weaker ones sometimes do).
+
 Prints "PASS name" or "FAIL name: why"; exit 0 iff all passed.
 """
 import concurrent.futures
 import functools
+import math
 import os
 import random
 import re
 import subprocess
 import sys
+
+# The scripted format with the specialist figures and no picture, never
+# wrapped (COLUMNS=0): what these checks parse (docs/play.md).
+EXPERT = ["--expert", "--no-picture"]
+ENV = dict(os.environ, WYTHOFF_CACHE="off", COLUMNS="0")
 
 sys.setrecursionlimit(100000)
 FAILS = 0
@@ -138,8 +155,8 @@ class Tool:
 
     def __init__(self, w, args):
         self.cmd = [w, "play"] + args
-        self.p = subprocess.Popen(self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  text=True, bufsize=1, env=dict(os.environ, WYTHOFF_CACHE="off"))
+        self.p = subprocess.Popen(self.cmd + EXPERT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, bufsize=1, env=ENV)
         self.log = []
 
     def response(self):
@@ -455,8 +472,8 @@ def games(w, naive, seed, ngames, rulesets):
 
 
 def run_lines(w, args, text):
-    out = subprocess.run([w, "play"] + args, input=text, capture_output=True, text=True,
-                         env=dict(os.environ, WYTHOFF_CACHE="off"), timeout=120)
+    out = subprocess.run([w, "play"] + args + EXPERT, input=text, capture_output=True, text=True, env=ENV,
+                         timeout=120)
     return out.returncode, out.stdout, out.stderr
 
 
@@ -726,9 +743,178 @@ def checks(w):
     return FAILS == 0
 
 
+# --- the classroom: picture, words, wrapping, two players, levels -------------------------
+
+def wy_p(x, y):
+    """(x, y) is a P-position of Wythoff's game: the pairs (floor(n phi), floor(n phi) + n), with
+    floor(n phi) = (n + isqrt(5 n^2)) // 2 (integers only)."""
+    a, b = min(x, y), max(x, y)
+    n = b - a
+    return a == (n + math.isqrt(5 * n * n)) // 2
+
+
+def wy_moves(x, y):
+    """Every option of (x, y) in Wythoff's game, written out from the rules."""
+    return ([(x - k, y) for k in range(1, x + 1)] + [(x, y - k) for k in range(1, y + 1)] +
+            [(x - k, y - k) for k in range(1, min(x, y) + 1)])
+
+
+def play_plain(w, args, text, env=None):
+    """`wythoff play` with the default output (no --expert), stdin piped, COLUMNS unset."""
+    e = dict(os.environ, WYTHOFF_CACHE="off")
+    e.pop("COLUMNS", None)
+    e.pop("NO_COLOR", None)
+    e["TERM"] = "xterm-256color"
+    e.update(env or {})
+    return subprocess.run([w, "play"] + args, input=text, capture_output=True, text=True, env=e, timeout=120)
+
+
+def cols(line):
+    return len(line)  # text mode: code points; the pictures' symbols are one column each
+
+
+def classroom(w, seed):
+    rng = random.Random(seed)
+    # the picture of a Nim-like position: a row of stones per heap, as many as the heap holds
+    out = play_plain(w, ["nim+heap=2", "5", "7"], "quit\n").stdout
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"^  (first heap|second heap|extra heap) +(\S*) (\d+)$", out, re.M)}
+    good = all(rows.get(k, "x").count("\u25cf") == n and set(rows[k]) == {"\u25cf"} and str(n) in out
+               for k, n in (("first heap", 5), ("second heap", 7), ("extra heap", 2)))
+    (ok if good else lambda n: bad(n, repr(out)))("picture of nim+heap=2 5 7: 5, 7 and 2 stones")
+    out = play_plain(w, ["nim", "1234", "3"], "quit\n").stdout
+    line = [l for l in out.split("\n") if l.startswith("  first heap")]
+    good = (len(line) == 1 and line[0].endswith("\u2026 (1234)") and 0 < line[0].count("\u25cf") < 1234 and
+            cols(line[0]) <= 80)
+    (ok if good else lambda n: bad(n, repr(line)))("picture of nim 1234 3: stones up to the width, then '… (1234)'")
+    # Wythoff's board: the queen at row x, column y (the column under the header's number y), the corner at (0, 0)
+    for x, y in ((5, 7), (0, 4), (12, 20)):
+        out = play_plain(w, ["wythoff", str(x), str(y)], "quit\n").stdout.split("\n")
+        head = [l for l in out if l.endswith("   y")]
+        queens = [(i, l) for i, l in enumerate(out) if "\u265b" in l and not l.startswith("  the queen")]
+        try:
+            hl = head[0]
+            colpos = {int(m.group()): m.end() - 1 for m in re.finditer(r"\d+", hl)}
+            (qi, ql), = queens
+            row = int(ql.split()[0])
+            qcol = ql.index("\u265b")
+            corner = out[out.index(hl) + 1]
+            good = (row == x and colpos[y] == qcol and max(colpos) == y and
+                    (x == 0 or (corner.split()[0] == "0" and corner.index("\u25ce") == colpos[0])) and
+                    all(cols(l) <= 80 for l in out))
+        except (ValueError, IndexError, KeyError):
+            good = False
+        (ok if good else lambda n: bad(n, "\n".join(out)))("board of wythoff %d %d: the queen at row %d, column %d"
+                                                           % (x, y, x, y))
+    # wrapping: no line over 80 columns, no word broken (the words of every response are those of the
+    # unwrapped output, COLUMNS=0, in the same order); no ANSI escape in a pipe
+    script = "6 9\ntake 4 from the second heap\nhelp\n?\nmoves\n2 3\nundo\n"
+    for rules, x, y in (("wythoff+max=3", 5, 7), ("wythoff+pass=2+heap=1+terminal=2+misere", 6, 8), ("nim+pass", 9, 4)):
+        a = play_plain(w, [rules, str(x), str(y)], script).stdout
+        b = play_plain(w, [rules, str(x), str(y)], script, {"COLUMNS": "0"}).stdout
+        long_ = [l for l in b.split("\n") if cols(l) > 80]
+        over = [l for l in a.split("\n") if cols(l) > 80]
+        good = a.split() == b.split() and not over and long_ and "\x1b" not in a + b
+        (ok if good else lambda n: bad(n, "over: %r; %d long unwrapped lines" % (over, len(long_))))(
+            "%s %d %d: wrapped at 80 columns on blanks (%d longer lines unwrapped), no word broken, no colour" %
+            (rules, x, y, len(long_)))
+    a = play_plain(w, ["nim", "5", "7"], "quit\n", {"COLUMNS": "40"}).stdout
+    (ok if a.split("\n") and all(cols(l) <= 40 for l in a.split("\n")) else lambda n: bad(n, a))(
+        "COLUMNS=40: every line within 40 columns")
+    # plain words by default, the figures with --expert
+    a = play_plain(w, ["wythoff", "4", "7"], "?\n").stdout
+    b = play_plain(w, ["wythoff", "5", "7"], "?\n").stdout
+    good = ("hint: Every move from here loses to a perfect opponent." in a and "G = " not in a + b and
+            "seed" not in a + b and "P-position" not in a + b and
+            re.search(r"^hint: You can win from here, with any of these 3 moves:$", b, re.M))
+    (ok if good else lambda n: bad(n, a + b))("plain words by default: no value, method or seed")
+    # --no-hints: no hint line, no assessment, 'show' refused
+    for extra in ([], ["--expert"]):
+        a = play_plain(w, ["wythoff", "5", "7", "--no-hints", "--first", "engine"] + extra, "?\nhint\nshow\n4 5\n").stdout
+        good = (not re.search(r"^hint:", a, re.M) and a.count("error: hints are off") == 2 and
+                "winning" not in a and "P-position" not in a and "error: 'show' is off" in a)
+        (ok if good else lambda n: bad(n, a))("--no-hints%s: no hint, no assessment" % (" --expert" if extra else ""))
+    # two players: the referee explains an illegal move (the library's reason) and reviews the first missed win
+    a = play_plain(w, ["wythoff+max=3", "5", "7", "--players", "2", "--names", "Ann,Bob", "--no-picture"],
+                   "take 4 from the first heap\n4 6\n").stdout
+    good = ("error: illegal move: at most 3 stones from a heap (max=3) (Ann, please move again)" in a.replace("\n  ", " ")
+            and re.search(r"^Ann: 5 7 -> 4 6 \| take 1 from both heaps$", a, re.M) and "turn: Bob to move" in a)
+    (ok if good else lambda n: bad(n, a))("two players: an illegal move explained, Ann moves again, then Bob")
+    reviews = 0
+    for g in range(8):
+        x, y = rng.randrange(3, 13), rng.randrange(3, 13)
+        pos, seq, first_miss = (x, y), [], None
+        while pos != (0, 0) and wy_moves(*pos):
+            opts = wy_moves(*pos)
+            wins = [o for o in opts if wy_p(*o)]
+            to = rng.choice(wins) if wins and rng.random() < 0.6 else rng.choice(opts)  # misses now and then
+            if first_miss is None and wins and not wy_p(*to):
+                first_miss = (pos, len(seq) % 2)
+            seq.append(to)
+            pos = to
+        a = play_plain(w, ["wythoff", str(x), str(y), "--players", "2", "--names", "Ann,Bob"],
+                       "".join("%d %d\n" % t for t in seq)).stdout
+        flat = a.replace("\n  ", " ")
+        m = re.search(r"^review: At \((\d+),(\d+)\), (Ann|Bob) could have won by taking (\d+) from "
+                      r"(the first heap|the second heap|both heaps), to \((\d+),(\d+)\)", flat, re.M)
+        if first_miss is None:
+            good = "review: no winning move was missed in this game." in flat
+        else:
+            (fx, fy), who = first_miss
+            if m:
+                px, py, name, k = int(m.group(1)), int(m.group(2)), m.group(3), int(m.group(4))
+                tx, ty = int(m.group(6)), int(m.group(7))
+                want = {"the first heap": (px - k, py), "the second heap": (px, py - k), "both heaps": (px - k, py - k)}
+                good = ((px, py) == (fx, fy) and name == ["Ann", "Bob"][who] and want[m.group(5)] == (tx, ty) and
+                        (tx, ty) in wy_moves(px, py) and wy_p(tx, ty))
+                reviews += 1
+            else:
+                good = False
+        winner = ["Ann", "Bob"][(len(seq) - 1) % 2]
+        good = good and ("game over: %s wins" % winner) in flat
+        (ok if good else lambda n: bad(n, a))("two players, wythoff %d %d, %d random moves: the winner and the first "
+                                              "missed win %s" % (x, y, len(seq), first_miss))
+    # the review's move checked once more with `wythoff value`
+    a = play_plain(w, ["wythoff", "5", "8", "--players", "2", "--names", "Ann,Bob"], "5 7\n").stdout
+    out = play_plain(w, ["wythoff", "5", "8", "--players", "2"], "5 7\nquit\n").stdout.replace("\n  ", " ")
+    m = re.search(r"review: At \(5,8\), Player 1 could have won by taking \d+ from [a-z ]+, to \((\d+),(\d+)\)", out)
+    v = subprocess.run([w, "value", "wythoff", m.group(1), m.group(2)], capture_output=True, text=True).stdout if m else ""
+    (ok if m and " = 0  P-position" in v else lambda n: bad(n, out + v))(
+        "two players, quit after a missed win: the review's move reaches a P-position (wythoff value)")
+    # levels: reproducible with a seed; perfect never loses from an N-position; a weak level sometimes misses
+    script = "first 1\nsecond 1\n" * 40
+    a1 = play_plain(w, ["wythoff", "9", "13", "--level", "beginner", "--seed", "7", "--first", "engine", "--expert"], script).stdout
+    a2 = play_plain(w, ["wythoff", "9", "13", "--level", "beginner", "--seed", "7", "--first", "engine", "--expert"], script).stdout
+    (ok if a1 == a2 and "game over" in a1 else lambda n: bad(n, a1))("--level beginner --seed 7: two runs identical")
+    starts = []
+    while len(starts) < 12:
+        x, y = rng.randrange(4, 20), rng.randrange(4, 20)
+        if not wy_p(x, y):
+            starts.append((x, y))
+    for level in ("perfect", "medium", "beginner"):
+        lost = missed = 0
+        for i, (x, y) in enumerate(starts):
+            a = play_plain(w, ["wythoff", str(x), str(y), "--level", level, "--seed", str(i + 1), "--first", "engine",
+                               "--expert", "--no-picture"], script, {"COLUMNS": "0"}).stdout
+            for m in re.finditer(r"^engine: (\d+) (\d+) -> (\d+) (\d+) \|", a, re.M):
+                fx, fy, tx, ty = map(int, m.groups())
+                if not wy_p(fx, fy) and not wy_p(tx, ty):
+                    missed += 1
+            lost += "game over: you win" in a
+        if level == "perfect":
+            good = lost == 0 and missed == 0
+        else:
+            good = missed > 0
+        (ok if good else lambda n: bad(n, "lost %d, missed %d" % (lost, missed)))(
+            "--level %s: %d games from N-positions, the engine lost %d, missed a win %d times" %
+            (level, len(starts), lost, missed))
+    return FAILS == 0
+
+
 def main():
     if len(sys.argv) >= 6 and sys.argv[1] == "games":
         games(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6:])
+    elif len(sys.argv) == 4 and sys.argv[1] == "classroom":
+        classroom(sys.argv[2], int(sys.argv[3]))
     elif len(sys.argv) == 4 and sys.argv[1] == "checks":
         random.seed(int(sys.argv[3]))
         checks(sys.argv[2])
