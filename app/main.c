@@ -138,8 +138,7 @@ EXIT_ANSWER, 1, 4, "text,json",
     {"play", C_PLAY,
      "play RULES [X Y] [--pass P] [--heap H] [--first me|engine] [--seed N] [--level L] [--players 1|2] "
      "[--names A,B] [--no-hints] [--no-picture] [--expert]",
-     "play a game against the engine or between two players
-"
+     "play a game against the engine or between two players\n"
      "In the terminal; scripted when standard input is not a terminal.",
      NULL, 1, 3, NULL, cli_cmd_play},
     {"serve", C_SERVE, "serve [--port P] [--bind ADDR] [--timeout S]",
