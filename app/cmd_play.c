@@ -21,6 +21,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -111,6 +112,37 @@ static int use_color(FILE *f)
     if (term && strcmp(term, "dumb") == 0)
         return 0;
     return isatty(fileno(f));
+}
+
+/* The picture's symbols: Unicode, or ASCII on a terminal whose locale
+ * (LC_ALL, LC_CTYPE, LANG: the first one set) is not UTF-8.  Pipes and
+ * files get Unicode whatever the locale, so scripted output is the same
+ * bytes everywhere. */
+static struct {
+    const char *stone, *queen, *corner, *dot, *more;
+} glyph = {"\u25cf", "\u265b", "\u25ce", "\u00b7", "\u2026"};
+
+static void choose_glyphs(FILE *f)
+{
+    if (!isatty(fileno(f)))
+        return;
+    const char *loc = NULL;
+    const char *names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+    for (size_t i = 0; i < 3 && !loc; i++) {
+        const char *v = getenv(names[i]);
+        if (v && *v)
+            loc = v;
+    }
+    int utf8 = 0;
+    for (const char *c = loc; c && *c && !utf8; c++)
+        utf8 = (strncasecmp(c, "utf-8", 5) == 0 || strncasecmp(c, "utf8", 4) == 0);
+    if (!utf8) {
+        glyph.stone = "o";
+        glyph.queen = "Q";
+        glyph.corner = "@";
+        glyph.dot = ".";
+        glyph.more = "...";
+    }
 }
 
 /* The width: $COLUMNS when set (0: never wrap), else the terminal's, else
@@ -326,18 +358,20 @@ static void stones(play *p, const char *label, const char *sgr, const mpz_t n, u
     size_t room = w > LABEL_COLS ? w - LABEL_COLS : 0; /* for the stones, a blank and the number */
     size_t k;
     int all = mpz_cmp_ui(n, (unsigned long)room) <= 0 && mpz_get_ui(n) + 1 + nl <= room;
-    if (all)
+    if (all) {
         k = mpz_get_ui(n);
-    else
-        k = room > nl + 5 ? room - nl - 5 : 0; /* "… (" N ")" and a blank */
+    } else {
+        size_t more = glyph.more[0] == '.' ? 3 : 1; /* the columns of "…" or "..." */
+        k = room > nl + 4 + more ? room - nl - 4 - more : 0; /* "… (" N ")" and a blank */
+    }
     color_on(p, sgr);
     for (size_t i = 0; i < k; i++)
-        fputs("\u25cf", p->out); /* ● */
+        fputs(glyph.stone, p->out); /* ● */
     color_off(p);
     if (all)
         fprintf(p->out, "%s%s\n", k ? " " : "", num);
     else
-        fprintf(p->out, "%s\u2026 (%s)\n", k ? " " : "", num); /* … */
+        fprintf(p->out, "%s%s (%s)\n", k ? " " : "", glyph.more, num); /* … */
 }
 
 /* Wythoff's board: rows 0..x, columns 0..y, the queen at (x, y), the
@@ -354,15 +388,15 @@ static void board(play *p, unsigned x, unsigned y)
             fputs("  ", p->out);
             if (i == x && j == y) {
                 color_on(p, "1;31");
-                fputs("\u265b", p->out); /* ♛ */
+                fputs(glyph.queen, p->out); /* ♛ */
                 color_off(p);
             } else if (i == 0 && j == 0) {
                 color_on(p, "1;32");
-                fputs("\u25ce", p->out); /* ◎ */
+                fputs(glyph.corner, p->out); /* ◎ */
                 color_off(p);
             } else {
                 color_on(p, "2");
-                fputs("\u00b7", p->out); /* · */
+                fputs(glyph.dot, p->out); /* · */
                 color_off(p);
             }
         }
@@ -383,7 +417,7 @@ static void picture(play *p)
         maxcol) {
         unsigned x = (unsigned)mpz_get_ui(s->x), y = (unsigned)mpz_get_ui(s->y);
         board(p, x, y);
-        fprintf(p->out, "  the queen \u265b stands at row %u, column %u; the corner \u25ce is (0, 0)\n", x, y);
+        fprintf(p->out, "  the queen %s stands at row %u, column %u; the corner %s is (0, 0)\n", glyph.queen, x, y, glyph.corner);
     } else {
         stones(p, "first heap", "1;33", s->x, w);
         stones(p, "second heap", "1;36", s->y, w);
@@ -1543,6 +1577,7 @@ int cli_cmd_play(cli_config *c)
     p.c = c;
     p.real = stdout;
     p.interactive = isatty(0);
+    choose_glyphs(stdout);
     state_init(&p.cur);
     if ((rc = parse_args(&p, c, &first, p.cur.x, p.cur.y, &has_xy))) {
         state_clear(&p.cur);

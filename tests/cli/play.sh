@@ -121,7 +121,7 @@ else
   sock=$tmp/tmux.sock
   tm() { tmux -S "$sock" "$@"; }
   tm new-session -d -x 80 -y 50 -s play \
-    "env -u COLUMNS -u NO_COLOR TERM=xterm-256color WYTHOFF_CACHE=off $W play wythoff+max=3 5 7 --first me; sleep 30" 2>/dev/null
+    "env -u COLUMNS -u NO_COLOR -u LC_CTYPE -u LANG LC_ALL=C.UTF-8 TERM=xterm-256color WYTHOFF_CACHE=off $W play wythoff+max=3 5 7 --first me; sleep 30" 2>/dev/null
   for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
     tm capture-pane -p -t play 2>/dev/null | grep -q '^> ' && break
     sleep 0.1
@@ -150,6 +150,19 @@ else
       pass "tmux, 80 columns: no line wider than 80, the words of the rules and of the illegal move whole" ||
       fail "tmux: a line wider than 80 or a word broken: $(tr '\n' '|' <"$tmp/tmux.j" | head -c 600)"
   fi
+  # a terminal whose locale is not UTF-8: the picture in ASCII (Q the queen, @ the corner, o the stones)
+  tm new-session -d -x 80 -y 50 -s ascii \
+    "env -u COLUMNS -u LC_CTYPE -u LANG LC_ALL=C NO_COLOR=1 TERM=xterm WYTHOFF_CACHE=off $W play wythoff 2 3 --first me; sleep 30" 2>/dev/null
+  for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+    tm capture-pane -p -t ascii 2>/dev/null | grep -q '^> ' && break
+    sleep 0.1
+  done
+  tm capture-pane -p -t ascii >"$tmp/tmux.a" 2>/dev/null
+  tm kill-server 2>/dev/null
+  qrow=$(grep -E '^ +2( +[.@Q]){4}$' "$tmp/tmux.a" | tr -s ' ' | sed 's/^ //')
+  [ "$qrow" = "2 . . . Q" ] && grep -qE '^ +0 +@( +\.){3}$' "$tmp/tmux.a" && ! LC_ALL=C grep -q $'[\x80-\xff]' "$tmp/tmux.a" &&
+    pass "tmux, LC_ALL=C: the board in ASCII (Q at row 2, column 3; @ the corner), no byte outside ASCII" ||
+    fail "tmux, LC_ALL=C: not an ASCII board: $(tr '\n' '|' <"$tmp/tmux.a" | head -c 600)"
 fi
 
 # --- the transcripts of docs/play.md ----------------------------------------------
