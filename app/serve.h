@@ -85,6 +85,7 @@ void serve_utf8_fix(char *s);
 #define COMPARE_LIST_MAX 10000u
 /* Caches: rendered tiles; exact evaluators per worker. */
 #define TILECACHE_MAX 512
+#define TILECACHE_BYTES ((size_t)64 << 20) /* the tile cache's bytes: 200 tiles of values, or all 512 PNGs */
 #define EXACT_PER_THREAD 8
 /* Named requests whose progress /api/progress tells. */
 #define NJOBS 64

@@ -304,6 +304,19 @@ static struct {
     uint64_t used;
 } tiles[TILECACHE_MAX];
 static uint64_t tile_tick;
+static size_t tile_bytes; /* the cache's bytes, at most TILECACHE_BYTES */
+
+/* Empties slot i.  Under tile_lock. */
+static void tile_drop(int i)
+{
+    if (tiles[i].key)
+        tile_bytes -= tiles[i].len;
+    free(tiles[i].key);
+    free(tiles[i].png);
+    tiles[i].key = NULL;
+    tiles[i].png = NULL;
+    tiles[i].len = 0;
+}
 
 unsigned char *tile_lookup(const char *key, size_t *len)
 {
@@ -325,6 +338,8 @@ unsigned char *tile_lookup(const char *key, size_t *len)
 
 void tile_store(const char *key, const unsigned char *png, size_t len)
 {
+    if (len > TILECACHE_BYTES)
+        return;
     char *k = strdup(key);
     unsigned char *p = malloc(len);
     if (!k || !p) {
@@ -334,17 +349,23 @@ void tile_store(const char *key, const unsigned char *png, size_t len)
     }
     memcpy(p, png, len);
     pthread_mutex_lock(&tile_lock);
-    int slot = 0;
-    for (int i = 0; i < TILECACHE_MAX; i++) {
-        if (!tiles[i].key) {
-            slot = i;
-            break;
+    int slot = -1;
+    for (;;) { /* a free slot once the bytes fit, else the least recently used tile goes */
+        int lru = -1;
+        slot = -1;
+        for (int i = 0; i < TILECACHE_MAX; i++) {
+            if (!tiles[i].key) {
+                if (slot < 0)
+                    slot = i;
+            } else if (lru < 0 || tiles[i].used < tiles[lru].used) {
+                lru = i;
+            }
         }
-        if (tiles[i].used < tiles[slot].used)
-            slot = i;
+        if (slot >= 0 && tile_bytes + len <= TILECACHE_BYTES)
+            break;
+        tile_drop(lru); /* lru >= 0: no free slot, or some bytes are held */
     }
-    free(tiles[slot].key);
-    free(tiles[slot].png);
+    tile_bytes += len;
     tiles[slot].key = k;
     tiles[slot].png = p;
     tiles[slot].len = len;
@@ -354,12 +375,8 @@ void tile_store(const char *key, const unsigned char *png, size_t len)
 
 static void tile_free_all(void)
 {
-    for (int i = 0; i < TILECACHE_MAX; i++) {
-        free(tiles[i].key);
-        free(tiles[i].png);
-        tiles[i].key = NULL;
-        tiles[i].png = NULL;
-    }
+    for (int i = 0; i < TILECACHE_MAX; i++)
+        tile_drop(i);
 }
 
 /* ------------------------------------------------------------------ */
