@@ -1370,6 +1370,7 @@ int main(int argc, char **argv)
         }
         cli_set_name("wythoff-mpi", 1);
     }
+    cli_set_argv(argc, argv); /* the provenance of its outputs (docs/formats.md) */
     if (argc < 2) {
         if (rank == 0)
             usage(stderr);

@@ -22,6 +22,95 @@ void cli_set_name(const char *name, int quiet)
 
 const char *cli_name(void) { return progname; }
 
+/* The command line as a shell reads it back: the program's name, then each
+ * argument bare when it holds only characters no shell treats specially,
+ * else in single quotes ('\'' for a quote), and in $'...' with \n, \t,
+ * \xHH when it holds a control character (so that the text stays one
+ * line). */
+static char *cmdline;
+
+static int plain_char(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("_@%+=:,./-^", c);
+}
+
+static size_t quote_arg(char *dst, const char *a)
+{
+    size_t n = 0;
+    int plain = *a != 0, ctrl = 0;
+    for (const unsigned char *p = (const unsigned char *)a; *p; p++) {
+        if (!plain_char(*p))
+            plain = 0;
+        if (*p < 0x20 || *p == 0x7f)
+            ctrl = 1;
+    }
+#define PUT(ch) (dst ? (void)(dst[n] = (ch)) : (void)0, n++)
+    if (plain) {
+        for (; *a; a++)
+            PUT(*a);
+        return n;
+    }
+    if (ctrl) {
+        static const char hex[] = "0123456789abcdef";
+        PUT('$');
+        PUT('\'');
+        for (const unsigned char *p = (const unsigned char *)a; *p; p++) {
+            unsigned char c = *p;
+            if (c == '\n' || c == '\t') {
+                PUT('\\');
+                PUT(c == '\n' ? 'n' : 't');
+            } else if (c < 0x20 || c == 0x7f) {
+                PUT('\\');
+                PUT('x');
+                PUT(hex[c >> 4]);
+                PUT(hex[c & 15]);
+            } else {
+                if (c == '\'' || c == '\\')
+                    PUT('\\');
+                PUT((char)c);
+            }
+        }
+        PUT('\'');
+        return n;
+    }
+    PUT('\'');
+    for (; *a; a++) {
+        if (*a == '\'') {
+            PUT('\'');
+            PUT('\\');
+            PUT('\'');
+        }
+        PUT(*a);
+    }
+    PUT('\'');
+#undef PUT
+    return n;
+}
+
+void cli_set_argv(int argc, char **argv)
+{
+    free(cmdline);
+    cmdline = NULL;
+    if (argc < 1 || !argv)
+        return;
+    size_t n = strlen(progname) + 1;
+    for (int i = 1; i < argc; i++)
+        n += 1 + quote_arg(NULL, argv[i]);
+    char *s = malloc(n);
+    if (!s)
+        return; /* the outputs then say the version alone */
+    size_t k = strlen(progname);
+    memcpy(s, progname, k);
+    for (int i = 1; i < argc; i++) {
+        s[k++] = ' ';
+        k += quote_arg(s + k, argv[i]);
+    }
+    s[k] = 0;
+    cmdline = s;
+}
+
+const char *cli_cmdline(void) { return cmdline; }
+
 int cli_is_silent(void) { return silent; }
 
 static volatile sig_atomic_t interrupted;
