@@ -113,7 +113,7 @@ int cli_cmd_period(cli_config *c)
         cli_out_fmt(&o, "rows 0-%u of %s%s: G(x, y + period) = G(x, y)%s for every y >= preperiod\n", rp.rows - 1,
                     g->text, side, additive ? " + period" : "");
         cli_out_fmt(&o, "proof: the state of rows 0-%u at column %llu equals the state at column %llu, values moved "
-                        "by %llu (man wythoff-period; window of %llu columns)\n",
+                        "by %llu (docs/exact.md; window of %llu columns)\n",
                     rp.rows - 1, (unsigned long long)rp.y0, (unsigned long long)(rp.y0 + rp.period),
                     (unsigned long long)rp.shift, (unsigned long long)rp.cols_computed);
         cli_out_str(&o, "   x  preperiod  period\n");
