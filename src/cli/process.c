@@ -87,6 +87,19 @@ static size_t quote_arg(char *dst, const char *a)
     return n;
 }
 
+/* 1 when argv[i] is --output (its value follows) or --output=FILE: where the
+ * output goes is left out of the command line, so that the same computation
+ * written anywhere gives the same bytes (docs/formats.md, Provenance). */
+static int output_arg(int argc, char **argv, int i, int *skip)
+{
+    *skip = 0;
+    if (strcmp(argv[i], "--output") == 0)
+        *skip = i + 1 < argc;
+    else if (strncmp(argv[i], "--output=", 9) != 0)
+        return 0;
+    return 1;
+}
+
 void cli_set_argv(int argc, char **argv)
 {
     free(cmdline);
@@ -94,14 +107,22 @@ void cli_set_argv(int argc, char **argv)
     if (argc < 1 || !argv)
         return;
     size_t n = strlen(progname) + 1;
+    int skip;
     for (int i = 1; i < argc; i++)
-        n += 1 + quote_arg(NULL, argv[i]);
+        if (output_arg(argc, argv, i, &skip))
+            i += skip;
+        else
+            n += 1 + quote_arg(NULL, argv[i]);
     char *s = malloc(n);
     if (!s)
         return; /* the outputs then say the version alone */
     size_t k = strlen(progname);
     memcpy(s, progname, k);
     for (int i = 1; i < argc; i++) {
+        if (output_arg(argc, argv, i, &skip)) {
+            i += skip;
+            continue;
+        }
         s[k++] = ' ';
         k += quote_arg(s + k, argv[i]);
     }

@@ -303,7 +303,7 @@ else
   fail "graph: header: $(head -n 2 "$tmp/t1.dot")"
 fi
 "$W" graph nim+max=31+pass --size 2 "--output=$tmp/it's.dot" &&
-  if [ "$(sed -n 2p "$tmp/it's.dot")" = "// made by: wythoff $V: wythoff graph nim+max=31+pass --size 2 '--output=$tmp/it'\\''s.dot'" ] &&
+  if [ "$(sed -n 2p "$tmp/it's.dot")" = "// made by: wythoff $V: wythoff graph nim+max=31+pass --size 2" ] &&
      [ "$(sed -n 1p "$tmp/it's.dot")" = "// wythoff graph: the move graph of nim+pass+max=31 in the window 0 <= x < 2, 0 <= y < 2, passes left 1" ]; then
     pass "graph: header quotes the command line for a shell, canonical rules"
   else
