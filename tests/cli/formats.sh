@@ -73,7 +73,7 @@ W = sys.argv[1]
 def run(*a): return subprocess.run([W, *a], check=True, capture_output=True, text=True).stdout
 for rules, x, y, extra in [("wythoff", 5, 3, []), ("wythoff+pass", 9, 14, []), ("wythoff+heap=2", 4, 4, ["--heap", "1"]),
                            ("nim+pass", 3, 0, []), ("wythoff+mod=3+max=4", 7, 8, [])]:
-    t = [l.split(',') for l in run("table", rules, "--rows", str(x + 1), "--cols", str(y + 1), "--format", "csv", *extra).split()][1:]
+    t = [l.split(',') for l in run("table", rules, "--rows", str(x + 1), "--cols", str(y + 1), "--format", "csv", *extra).split('\n') if l and not l.startswith('#')][1:]
     v = json.loads(run("value", rules, str(x), str(y), "--format", "json", *extra))
     assert v["value"] == int(t[x][y + 1]) and v["outcome"] == ("P" if v["value"] == 0 else "N") and v["method"] == "table"
     m = json.loads(run("moves", rules, str(x), str(y), "--format", "json", *extra))
