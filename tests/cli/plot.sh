@@ -301,7 +301,7 @@ if d[:8] == b"\x89PNG\r\n\x1a\n":
         i += 12 + n
     d = b"".join(out)
 else:
-    d = re.sub(rb'<metadata id="wythoff-source">[^<]*</metadata>', b"", d)
+    d = re.sub(rb'\n<metadata id="wythoff-source">[^<]*</metadata>', b"", d)
 open(sys.argv[2], "wb").write(d)
 PY
   done
