@@ -245,8 +245,9 @@ int cli_is_silent(void);
  * Provenance): main stores argv once (after cli_set_name); cli_cmdline is
  * "NAME ARG..." with NAME the program's name (cli_name) and each argument
  * quoted for a POSIX shell where it needs it, or NULL when none was stored
- * (the server, a library caller). */
-void cli_set_argv(int argc, char **argv);
+ * (the server, a library caller); cli_prov_text (out.c's writers) is
+ * "NAME VERSION: COMMAND", or "NAME VERSION" without one. */
+int cli_set_argv(int argc, char **argv); /* 0, or -1 out of memory */
 const char *cli_cmdline(void);
 /* A monotonic clock in milliseconds. */
 uint64_t cli_now_ms(void);

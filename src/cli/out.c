@@ -195,27 +195,6 @@ void cli_out_json_u64(cli_out *o, uint64_t v)
 /* Provenance                                                          */
 /* ------------------------------------------------------------------ */
 
-const char *cli_prov_text(void)
-{
-    static char *text;
-    static char fallback[64];
-    if (text)
-        return text;
-    const char *cmd = cli_cmdline();
-    if (!cmd) {
-        snprintf(fallback, sizeof fallback, "%s %s", cli_name(), WY_VERSION);
-        return fallback;
-    }
-    size_t n = strlen(cli_name()) + strlen(WY_VERSION) + strlen(cmd) + 4;
-    text = malloc(n);
-    if (!text) {
-        snprintf(fallback, sizeof fallback, "%s %s", cli_name(), WY_VERSION);
-        return fallback;
-    }
-    snprintf(text, n, "%s %s: %s", cli_name(), WY_VERSION, cmd);
-    return text;
-}
-
 void cli_out_prov_line(cli_out *o, const char *pre, const char *post)
 {
     const char *t = cli_prov_text();

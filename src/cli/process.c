@@ -27,7 +27,8 @@ const char *cli_name(void) { return progname; }
  * else in single quotes ('\'' for a quote), and in $'...' with \n, \t,
  * \xHH when it holds a control character (so that the text stays one
  * line). */
-static char *cmdline;
+static char *prov;          /* "NAME VERSION: COMMAND" */
+static const char *cmdline; /* its COMMAND */
 
 static int plain_char(unsigned char c)
 {
@@ -100,13 +101,16 @@ static int output_arg(int argc, char **argv, int i, int *skip)
     return 1;
 }
 
-void cli_set_argv(int argc, char **argv)
+int cli_set_argv(int argc, char **argv)
 {
-    free(cmdline);
+    free(prov);
+    prov = NULL;
     cmdline = NULL;
     if (argc < 1 || !argv)
-        return;
-    size_t n = strlen(progname) + 1;
+        return 0;
+    char head[64];
+    const size_t h = (size_t)snprintf(head, sizeof head, "%s %s: ", progname, WY_VERSION);
+    size_t n = h + strlen(progname) + 1;
     int skip;
     for (int i = 1; i < argc; i++)
         if (output_arg(argc, argv, i, &skip))
@@ -115,9 +119,10 @@ void cli_set_argv(int argc, char **argv)
             n += 1 + quote_arg(NULL, argv[i]);
     char *s = malloc(n);
     if (!s)
-        return; /* the outputs then say the version alone */
-    size_t k = strlen(progname);
-    memcpy(s, progname, k);
+        return -1;
+    memcpy(s, head, h);
+    size_t k = h + strlen(progname);
+    memcpy(s + h, progname, k - h);
     for (int i = 1; i < argc; i++) {
         if (output_arg(argc, argv, i, &skip)) {
             i += skip;
@@ -127,10 +132,21 @@ void cli_set_argv(int argc, char **argv)
         k += quote_arg(s + k, argv[i]);
     }
     s[k] = 0;
-    cmdline = s;
+    prov = s;
+    cmdline = s + h;
+    return 0;
 }
 
 const char *cli_cmdline(void) { return cmdline; }
+
+const char *cli_prov_text(void)
+{
+    static char fallback[64];
+    if (prov)
+        return prov;
+    snprintf(fallback, sizeof fallback, "%s %s", progname, WY_VERSION);
+    return fallback;
+}
 
 int cli_is_silent(void) { return silent; }
 
