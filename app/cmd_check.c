@@ -236,7 +236,12 @@ int cli_cmd_check(cli_config *c)
     cli_progress prog;
     wy_run run = {c->threads, cli_progress_fn, &prog, 0};
     const int json = strcmp(fmt, "json") == 0, md = strcmp(fmt, "markdown") == 0;
-    if (json) cli_out_str(&o, "{\"claims\":[");
+    if (json) {
+        cli_out_char(&o, '{');
+        cli_out_json_generator(&o);
+        cli_out_str(&o, "\"claims\":[");
+    }
+    if (md) cli_out_prov_line(&o, "<!-- ", " -->");
     if (md) cli_out_str(&o, "| id | verdict | range covered | time | details |\n|---|---|---|---|---|\n");
     uint64_t counts[4] = {0, 0, 0, 0}, t_all = cli_now_ms(), k = 0;
     for (size_t i = 0; i < n && !rc; i++) {

@@ -178,11 +178,15 @@ static int read_positions(cli_config *c, const char *dir, uint64_t g, uint64_t n
     }
     const char *fmt = c->format;
     int csv = strcmp(fmt, "csv") == 0, json = strcmp(fmt, "json") == 0;
-    if (csv)
+    if (csv) {
+        cli_out_prov_line(&o, "# ", "");
         cli_out_str(&o, "n,x,y,offset\n");
-    else if (json)
-        cli_out_fmt(&o, "{\"rules\":\"wythoff\",\"value\":%llu,\"size\":%llu,\"positions\":[", (unsigned long long)g,
+    } else if (json) {
+        cli_out_char(&o, '{');
+        cli_out_json_generator(&o);
+        cli_out_fmt(&o, "\"rules\":\"wythoff\",\"value\":%llu,\"size\":%llu,\"positions\":[", (unsigned long long)g,
                     (unsigned long long)L.size);
+    }
     uint64_t cur = UINT64_MAX, a = lower_at(n0);
     for (uint64_t n = n0; n < n0 + k && !rc && !cli_interrupted(); n++) {
         if (n / L.chunk != cur) {

@@ -217,34 +217,6 @@ static void node_name(char *buf, size_t n, const wy_rules *r, uint64_t x, uint64
         snprintf(buf + k, n - (size_t)k, ",h%u", s.heap);
 }
 
-/* The command line, for the DOT header: words quoted for a shell when
- * needed, control characters (which would end the comment) as '?'. */
-static void command_line(cli_out *o, int argc, char **argv)
-{
-    cli_out_str(o, "wythoff graph");
-    for (int i = 0; i < argc; i++) {
-        const char *s = argv[i];
-        int plain = *s != '\0';
-        for (const char *p = s; *p; p++)
-            if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_+-=.,/:^%@", *p))
-                plain = 0;
-        cli_out_char(o, ' ');
-        if (!plain)
-            cli_out_char(o, '\'');
-        for (const char *p = s; *p; p++) {
-            unsigned char c = (unsigned char)*p;
-            if (c < 0x20 || c == 0x7f)
-                cli_out_char(o, '?');
-            else if (c == '\'' && !plain)
-                cli_out_str(o, "'\\''");
-            else
-                cli_out_char(o, (char)c);
-        }
-        if (!plain)
-            cli_out_char(o, '\'');
-    }
-}
-
 #define RED "#c62828"
 
 /* Call fn for every node of rank x + y + p + h = k, pass levels >= plo, in
@@ -328,7 +300,7 @@ static void put_edges(void *ctx, uint64_t x, uint64_t y, wy_side s)
 
 /* Write the DOT of graph g with values from t.  Returns 0 or an exit code
  * (4: a node's moves disagree with the count). */
-static int write_dot(cli_out *o, const graph *g, const wy_table *t, int argc, char **argv)
+static int write_dot(cli_out *o, const graph *g, const wy_table *t)
 {
     const wy_rules *r = &g->r;
     const uint32_t P = g->S.pass, H = g->S.heap;
@@ -377,9 +349,8 @@ static int write_dot(cli_out *o, const graph *g, const wy_table *t, int argc, ch
     /* header */
     cli_out_fmt(o, "// wythoff graph: the move graph of %s in the window 0 <= x < %llu, 0 <= y < %llu%s\n",
                 g->rules_text, (unsigned long long)g->R, (unsigned long long)g->C, side);
-    cli_out_str(o, "// made by: ");
-    command_line(o, argc, argv);
-    cli_out_fmt(o, "\n// %s node%s (the states reachable from the window), %s edge%s (every move), "
+    cli_out_prov_line(o, "// made by: ", ""); /* docs/formats.md, Provenance */
+    cli_out_fmt(o, "// %s node%s (the states reachable from the window), %s edge%s (every move), "
                    "%llu P-position%s, %llu winning move%s\n",
                 cli_u128_text(num, sizeof num, g->nodes), g->nodes == 1 ? "" : "s",
                 cli_u128_text(num2, sizeof num2, g->edges), g->edges == 1 ? "" : "s", (unsigned long long)np,
@@ -534,7 +505,7 @@ static int graph_write(cli_config *c, const graph *g, const char *format, const 
     if (!cli_out_open(&o, render ? dotf : sink.f)) {
         rc = cli_die(3, "out of memory");
     } else {
-        rc = write_dot(&o, g, t, c->argc, c->argv);
+        rc = write_dot(&o, g, t);
         if (!cli_out_close(&o) && !rc)
             rc = cli_interrupted() ? cli_die(130, "interrupted")
                                    : cli_die(2, "write error on %s (%s)", render ? "a temporary file" : target,

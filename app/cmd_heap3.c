@@ -145,9 +145,12 @@ static void list_out(cli_out *o, const cli_config *c, const wy_heap3 *a, const c
     const uint32_t n = a->size;
     uint64_t count = 0;
     if (csv) {
+        cli_out_prov_line(o, "# ", "");
         cli_out_str(o, "a,b,c\n");
     } else if (json) {
-        cli_out_str(o, "{\"rules\":");
+        cli_out_char(o, '{');
+        cli_out_json_generator(o);
+        cli_out_str(o, "\"rules\":");
         cli_out_json_str(o, text);
         cli_out_fmt(o, ",\"pass\":%u,\"size\":%u", a->passes, n);
         if (slice < n)
@@ -196,8 +199,8 @@ static wy_status draw(cli_out *o, const wy_heap3 *a, const char *rules, char *er
     char title[320];
     snprintf(title, sizeof title, "c with (a, b, c) a P-position of %s + heap c, 0 <= a, b, c < %u (black: none)",
              rules, a->size);
-    return wy_plot_array_png(a->f, a->size, a->size, WY_HEAP3_NONE, a->size - 1, 0, title, file_write, o, err,
-                             errlen);
+    return wy_plot_array_png_source(a->f, a->size, a->size, WY_HEAP3_NONE, a->size - 1, 0, title, cli_prov_text(),
+                                    file_write, o, err, errlen);
 }
 
 static int plot_out(const cli_config *c, const wy_heap3 *a, const char *path)
@@ -307,10 +310,13 @@ static void slice_out(cli_out *o, const heap3_opts *h, const cli_game *g, const 
 {
     const unsigned long long n = h->n, slice = h->slice, count = a->slice[h->slice];
     if (h->json) {
-        cli_out_str(o, "{\"rules\":");
+        cli_out_char(o, '{');
+        cli_out_json_generator(o);
+        cli_out_str(o, "\"rules\":");
         cli_out_json_str(o, g->text);
         cli_out_fmt(o, ",\"pass\":%u,\"size\":%llu,\"slice\":%llu,\"count\":%llu}\n", a->passes, n, slice, count);
     } else if (h->csv) {
+        cli_out_prov_line(o, "# ", "");
         cli_out_fmt(o, "c,count\n%llu,%llu\n", slice, count);
     } else {
         cli_out_fmt(o, "%llu\n", count);
@@ -323,11 +329,14 @@ static void report_out(cli_out *o, const heap3_opts *h, const cli_game *g, const
 {
     const uint64_t n = h->n;
     if (h->csv) {
+        cli_out_prov_line(o, "# ", "");
         cli_out_str(o, "c,count\n");
         for (uint32_t z = 0; z < n; z++)
             cli_out_fmt(o, "%u,%llu\n", z, (unsigned long long)a->slice[z]);
     } else if (h->json) {
-        cli_out_str(o, "{\"rules\":");
+        cli_out_char(o, '{');
+        cli_out_json_generator(o);
+        cli_out_str(o, "\"rules\":");
         cli_out_json_str(o, g->text);
         cli_out_fmt(o, ",\"pass\":%u,\"size\":%llu,\"engine\":\"%s\",\"total\":%llu,\"none\":%llu,\"slices\":[",
                     a->passes, (unsigned long long)n, h->method == WY_HEAP3_LAYER ? "layer" : "sweep",

@@ -14,6 +14,13 @@ static void write_certificate(cli_out *o, const wy_rules *r, const wy_row_period
     char rt[160];
     wy_rules_format(rt, sizeof rt, r);
     cli_out_str(o, "wythoff-period-certificate 1\n");
+    /* how it was made: a comment, which checkers skip; cut to fit the
+     * checker's line limit of 1024 bytes (docs/periods.md) */
+    const char *prov = cli_prov_text();
+    if (strlen(prov) <= 1000)
+        cli_out_fmt(o, "# %s\n", prov);
+    else
+        cli_out_fmt(o, "# %.990s ...\n", prov);
     cli_out_fmt(o, "rules %s\n", rt);
     cli_out_fmt(o, "rows %u\nlayers %u\n", rp->rows, rp->layers);
     cli_out_fmt(o, "y0 %llu\nperiod %llu\nshift %llu\nwindow %llu\n", (unsigned long long)rp->y0,
@@ -94,6 +101,7 @@ int cli_cmd_period(cli_config *c)
     const char *fmt = c->format;
     const int additive = rp.shift != 0;
     if (strcmp(fmt, "csv") == 0) {
+        cli_out_prov_line(&o, "# ", "");
         cli_out_str(&o, "x,preperiod,period\n");
     } else if (strcmp(fmt, "json") == 0) {
         cli_period_json(&o, g, &rp);

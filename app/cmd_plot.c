@@ -121,6 +121,7 @@ int cli_cmd_plot(cli_config *c)
         sp.title = c->val[O_TITLE];
     }
     sp.mem_limit = c->mem_limit;
+    sp.source = cli_prov_text(); /* docs/formats.md, Provenance */
 
     wy_plot_geometry geom;
     wy_status st = wy_plot_layout(&sp, &geom, err, sizeof err);

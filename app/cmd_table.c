@@ -53,6 +53,7 @@ static void tex_header(table_writer *w, const char *side)
     cli_out *o = w->o;
     const cli_game *s = w->s;
     const uint32_t C = w->C;
+    cli_out_prov_line(o, "% ", "");
     cli_out_fmt(o, "%% Values %s of ", s->rules.misere ? "G-(x, y)" : "G(x, y)");
     tex_comment_text(o, s->text);
     tex_comment_text(o, side);
@@ -97,6 +98,7 @@ static void tw_header(table_writer *w, uint64_t maxv)
     char side[96];
     cli_side_suffix(side, sizeof side, s);
     if (strcmp(f, "csv") == 0) {
+        cli_out_prov_line(o, "# ", "");
         cli_out_str(o, "x\\y");
         for (uint32_t y = 0; y < C; y++) {
             cli_out_char(o, ',');
@@ -105,9 +107,11 @@ static void tw_header(table_writer *w, uint64_t maxv)
         cli_out_char(o, '\n');
     } else if (strcmp(f, "json") == 0) {
         cli_out_char(o, '{');
+        cli_out_json_generator(o);
         cli_out_json_game(o, s);
         cli_out_fmt(o, ",\"rows\":%u,\"cols\":%u,\"values\":[", w->R, C);
     } else if (strcmp(f, "markdown") == 0) {
+        cli_out_prov_line(o, "<!-- ", " -->");
         cli_out_fmt(o, "Values %s of `%s`%s; P-positions in bold.\n\n| x\\y |", s->rules.misere ? "G-(x, y)" : "G(x, y)",
                     s->text, side);
         for (uint32_t y = 0; y < C; y++)

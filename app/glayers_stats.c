@@ -91,13 +91,16 @@ void gl_analyze(gl_stats *s, const int8_t *d, uint64_t count)
 
 static void out_head(cli_out *o, const char *fmt, uint64_t size, uint64_t G)
 {
-    if (strcmp(fmt, "csv") == 0)
+    if (strcmp(fmt, "csv") == 0) {
+        cli_out_prov_line(o, "# ", "");
         cli_out_str(o, "g,positions,count,beyond,offset_min,offset_max,n_min_last,n_max_last,max_abs,tail_min,tail_max,"
                        "radii_s1,radii_s2\n");
-    else if (strcmp(fmt, "json") == 0)
-        cli_out_fmt(o, "{\"rules\":\"wythoff\",\"size\":%llu,\"values\":%llu,\"layers\":[",
+    } else if (strcmp(fmt, "json") == 0) {
+        cli_out_char(o, '{');
+        cli_out_json_generator(o);
+        cli_out_fmt(o, "\"rules\":\"wythoff\",\"size\":%llu,\"values\":%llu,\"layers\":[",
                     (unsigned long long)size, (unsigned long long)G);
-    else
+    } else
         cli_out_fmt(o,
                     "g-positions (a_n^g, b_n^g), b - a = n, of wythoff in the window 0 <= x, y < %llu, values 0..%llu\n"
                     "offset d_n = a_n^g - a_n = b_n^g - b_n from the P-position (a_n, b_n) = (floor(n phi), floor(n "

@@ -223,6 +223,8 @@ int main(int argc, char **argv)
     const cli_cmd *cmd = cli_command(name);
     if (!cmd)
         return unknown(name);
+    if (cmd->run != cli_cmd_serve && cli_set_argv(argc, argv)) /* the outputs' provenance (docs/formats.md) */
+        return cli_die(3, "out of memory");
     cli_signals_install();
     if (cmd->run != cli_cmd_serve) /* the server stops its own way (docs/serve.md) */
         cli_watchdog(WATCHDOG_S);

@@ -64,6 +64,8 @@ typedef struct {
                                  and at least what its numbers need (32 or more) */
     const char *title;        /* NULL: automatic */
     uint64_t mem_limit;       /* bytes; 0: no limit */
+    const char *source;       /* NULL: none; else how the picture was made (a command, one line), kept in the
+                                 file: the PNG's tEXt chunk "Comment" (as ASCII), the SVG's <metadata> */
 } wy_plot_spec;
 
 /* Where the positions are.  A position (x, y) of a heatmap or dot plot
@@ -116,6 +118,11 @@ WY_API uint64_t wy_plot_array_estimate(uint32_t rows, uint32_t cols, unsigned ce
 WY_API wy_status wy_plot_array_png(const uint32_t *v, uint32_t rows, uint32_t cols, uint32_t none, uint64_t vmax,
                                    unsigned cell, const char *title, wy_write_fn write, void *ctx, char *err,
                                    size_t errlen);
+/* The same, with source (NULL: none) in the tEXt chunk "Comment", as
+ * wy_plot_spec's source. */
+WY_API wy_status wy_plot_array_png_source(const uint32_t *v, uint32_t rows, uint32_t cols, uint32_t none,
+                                          uint64_t vmax, unsigned cell, const char *title, const char *source,
+                                          wy_write_fn write, void *ctx, char *err, size_t errlen);
 /* The colour of a dot in the games of bit mask m (1 .. 7). */
 WY_API void wy_plot_set_rgb(unsigned m, uint8_t rgb[3]);
 

@@ -1370,6 +1370,8 @@ int main(int argc, char **argv)
         }
         cli_set_name("wythoff-mpi", 1);
     }
+    if (cli_set_argv(argc, argv)) /* the provenance of its outputs (docs/formats.md) */
+        return finish(cli_die(3, "out of memory"));
     if (argc < 2) {
         if (rank == 0)
             usage(stderr);

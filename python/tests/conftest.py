@@ -11,6 +11,8 @@ as one line of the project's test protocol (tests/run): "PASS name",
 import json
 import os
 import random
+import re
+import struct
 import subprocess
 
 import pytest
@@ -26,6 +28,30 @@ def tool_path():
     return os.path.join(ROOT, os.environ.get("WY_BUILD", "build"), "wythoff")
 
 
+PROV_LINE = re.compile(r"^(# |% |<!-- |// made by: )wythoff(-mpi)? [0-9]+\.[0-9]+\.[0-9]+(: .*)?$")
+
+
+def noprov_text(s):
+    """The tool's output without its provenance line (docs/formats.md, Provenance):
+    the module's own outputs have none."""
+    return "".join(l for l in s.splitlines(True) if not PROV_LINE.match(l.rstrip("\n")))
+
+
+def noprov_bytes(d):
+    """A picture of the tool without its provenance: the PNG's tEXt chunk
+    "Comment", the SVG's <metadata id="wythoff-source">."""
+    if d[:8] != b"\x89PNG\r\n\x1a\n":
+        return re.sub(rb'\n<metadata id="wythoff-source">[^<]*</metadata>', b"", d)
+    out, i = [d[:8]], 8
+    while i < len(d):
+        n = struct.unpack(">I", d[i:i + 4])[0]
+        c = d[i:i + 12 + n]
+        if not (c[4:8] == b"tEXt" and c[8:16] == b"Comment\0"):
+            out.append(c)
+        i += 12 + n
+    return b"".join(out)
+
+
 @pytest.fixture(scope="session")
 def cli():
     """cli(*args, code=0) -> stdout; cli.err(*args) -> (exit code, stderr)."""
@@ -37,10 +63,13 @@ def cli():
         def __call__(self, *args, code=0, stdin=None):
             p = subprocess.run([path, *map(str, args), "--quiet"], capture_output=True, text=True, input=stdin)
             assert p.returncode == code, f"wythoff {' '.join(map(str, args))}: exit {p.returncode}: {p.stderr}"
-            return p.stdout
+            return noprov_text(p.stdout)
 
         def json(self, *args, code=0):
-            return json.loads(self(*args, "--format", "json", code=code))
+            d = json.loads(self(*args, "--format", "json", code=code))
+            if isinstance(d, dict):
+                d.pop("generator", None)
+            return d
 
         def run(self, *args, stdin=None):
             """The CompletedProcess of `wythoff ARGS --quiet` (text)."""

@@ -143,7 +143,7 @@ def test_period_side_state_equals_cli(cli):
 def test_compare_equals_cli(cli, a, b, kw, args):
     r = cli.run("compare", a, b, "--size", 40, *args, "--format", "json")
     assert r.returncode in (0, 1), r.stderr
-    assert wythoff.compare(a, b, 40, **kw) == json.loads(r.stdout)
+    assert wythoff.compare(a, b, 40, **kw) == {k: v for k, v in json.loads(r.stdout).items() if k != "generator"}
 
 
 @pytest.mark.parametrize("rules,kw,args", [
@@ -168,6 +168,7 @@ def test_compare_positions_equal_cli_file(cli, rng, tmp_path, rules, kw, args):
     r = cli.run("compare", rules, str(f), "--size", 60, *args, "--format", "json")
     assert r.returncode in (0, 1), r.stderr
     want = json.loads(r.stdout)
+    want.pop("generator", None)
     got = wythoff.compare(rules, pts, 60, **kw)
     assert want.pop("file") == str(f) and got.pop("positions") == len(set(pts) | ({(y, x) for x, y in pts}
                                                                                if kw.get("symmetric") else set()))

@@ -196,7 +196,7 @@ static const h3_arg A_SMALL = {H_SMALL, R_NIM};
 static const h3_arg A_ENG = {H_ENGINES, R_BOTH}, A_G2 = {H_G2, R_G2}, A_SYM = {H_SYM, R_NIM},
                     A_BND = {H_BOUNDS, R_NIM}, A_UP = {H_UPPER, R_WYT}, A_P2 = {H_PASS2, R_PASS2};
 
-#define SRC "docs/heap3.md (issue 17), "
+#define SRC "docs/heap3.md, "
 /* The findings checked on the sweep's atlas alone. */
 #define ON_SWEEP " (003.heap3.engines checks the sweep against the layer engine)"
 

@@ -199,6 +199,16 @@ void cli_out_json_big(cli_out *o, const mpz_t v);
 void cli_out_json_u64(cli_out *o, uint64_t v);
 /* "rules":"...","misere":..., and "pass"/"heap" where the ruleset has them. */
 void cli_out_json_game(cli_out *o, const cli_game *g);
+/* Provenance (docs/formats.md): "wythoff VERSION: COMMAND" (cli_prov_text,
+ * the version alone when no command line was stored); cli_out_prov_line
+ * writes it as one comment line, pre + text + post + "\n" (CSV "# ",
+ * LaTeX "% ", Markdown "<!-- " ... " -->", DOT "// "); cli_out_json_generator
+ * writes the JSON member "generator":{"program":...,"version":...,
+ * "command":...} and a comma after it, nothing when no command line was
+ * stored (so the server's answers are unchanged). */
+const char *cli_prov_text(void);
+void cli_out_prov_line(cli_out *o, const char *pre, const char *post);
+void cli_out_json_generator(cli_out *o);
 /* The decimal text of a 128-bit count (buf of 40 bytes suffices); returns buf. */
 const char *cli_u128_text(char *buf, size_t n, unsigned __int128 v);
 /* Write the buffer out (for long runs: output keeps flowing). */
@@ -233,6 +243,14 @@ void cli_side_suffix(char *buf, size_t n, const cli_game *g);
 void cli_set_name(const char *name, int silent);
 const char *cli_name(void);
 int cli_is_silent(void);
+/* The command line, for the provenance of outputs (docs/formats.md,
+ * Provenance): main stores argv once (after cli_set_name); cli_cmdline is
+ * "NAME ARG..." with NAME the program's name (cli_name) and each argument
+ * quoted for a POSIX shell where it needs it, or NULL when none was stored
+ * (the server, a library caller); cli_prov_text (out.c's writers) is
+ * "NAME VERSION: COMMAND", or "NAME VERSION" without one. */
+int cli_set_argv(int argc, char **argv); /* 0, or -1 out of memory */
+const char *cli_cmdline(void);
 /* A monotonic clock in milliseconds. */
 uint64_t cli_now_ms(void);
 

@@ -94,12 +94,16 @@ static void header(writer *w)
 {
     cli_out *o = w->o;
     w->header_done = 1;
+    if (w->csv)
+        cli_out_prov_line(o, "# ", "");
     if (w->csv && w->summary) {
         cli_out_str(o, summary_csv_header);
     } else if (w->csv) {
         cli_out_str(o, w->file_mode ? "x,y,a,file\n" : "x,y,a,b\n");
     } else if (w->json) {
-        cli_out_str(o, "{\"rules_a\":");
+        cli_out_char(o, '{');
+        cli_out_json_generator(o);
+        cli_out_str(o, "\"rules_a\":");
         json_str(o, w->rules_a);
         json_side(o, w->ra, w->sa, "a");
         cli_out_str(o, ",\"rules_b\":");

@@ -70,9 +70,11 @@ static void seq_head(seq_writer *w, const cli_game *g, const mpz_t from, uint64_
     cli_side_suffix(side, sizeof side, g);
     if (w->count_only) {
     } else if (w->csv) {
+        cli_out_prov_line(o, "# ", "");
         cli_out_str(o, "n,x,y\n");
     } else if (w->json) {
         cli_out_char(o, '{');
+        cli_out_json_generator(o);
         cli_out_json_game(o, g);
         cli_out_str(o, ",\"from\":");
         cli_out_json_big(o, from);
@@ -218,10 +220,12 @@ static void pw_begin(pos_writer *p, const cli_game *g, uint64_t v, uint64_t rows
     cli_out *o = p->o;
     char side[96];
     cli_side_suffix(side, sizeof side, g);
-    if (p->csv)
+    if (p->csv) {
+        cli_out_prov_line(o, "# ", "");
         cli_out_str(o, "x,y\n");
-    else if (p->json) {
+    } else if (p->json) {
         cli_out_char(o, '{');
+        cli_out_json_generator(o);
         cli_out_json_game(o, g);
         cli_out_fmt(o, ",\"value\":%llu,\"rows\":%llu,\"cols\":%llu,\"positions\":[", (unsigned long long)v,
                     (unsigned long long)rows, (unsigned long long)cols);

@@ -17,6 +17,7 @@ void cli_value_out(cli_out *o, const cli_game *g, const wy_eval_item *q, int jso
     const wy_answer *a = &q->ans;
     if (json) {
         cli_out_char(o, '{');
+        cli_out_json_generator(o);
         cli_out_json_game(o, g);
         cli_out_str(o, ",\"x\":");
         cli_out_json_big(o, q->x);
@@ -135,6 +136,7 @@ void cli_moves_out(cli_out *o, const cli_game *g, const wy_options *op, const mp
         wins = op->count;
     if (json) {
         cli_out_char(o, '{');
+        cli_out_json_generator(o);
         cli_out_json_game(o, g);
         cli_out_str(o, ",\"x\":");
         cli_out_json_big(o, x);
@@ -222,7 +224,9 @@ void cli_moves_out(cli_out *o, const cli_game *g, const wy_options *op, const mp
 void cli_period_json(cli_out *o, const cli_game *g, const wy_row_periods *rp)
 {
     const uint32_t p = g->side.pass;
-    cli_out_fmt(o, "{\"rules\":\"%s\"", g->text);
+    cli_out_char(o, '{');
+    cli_out_json_generator(o);
+    cli_out_fmt(o, "\"rules\":\"%s\"", g->text);
     if (g->rules.passes)
         cli_out_fmt(o, ",\"pass\":%u", p);
     cli_out_fmt(o, ",\"rows\":%u,\"additive\":%s,\"proof\":{\"y0\":%llu,\"period\":%llu,\"shift\":%llu,\"window\":%llu},\"periods\":[",

@@ -191,6 +191,37 @@ void cli_out_json_u64(cli_out *o, uint64_t v)
         cli_out_fmt(o, "\"%llu\"", (unsigned long long)v);
 }
 
+/* ------------------------------------------------------------------ */
+/* Provenance                                                          */
+/* ------------------------------------------------------------------ */
+
+void cli_out_prov_line(cli_out *o, const char *pre, const char *post)
+{
+    const char *t = cli_prov_text();
+    cli_out_str(o, pre);
+    /* inside an HTML comment, "-->" would end it: "-- >" instead */
+    const int html = strstr(post, "-->") != NULL;
+    for (; *t; t++) {
+        cli_out_char(o, *t);
+        if (html && t[0] == '-' && t[1] == '-' && t[2] == '>')
+            cli_out_str(o, "- "), t++;
+    }
+    cli_out_str(o, post);
+    cli_out_char(o, '\n');
+}
+
+void cli_out_json_generator(cli_out *o)
+{
+    const char *cmd = cli_cmdline();
+    if (!cmd)
+        return;
+    cli_out_str(o, "\"generator\":{\"program\":");
+    cli_out_json_str(o, cli_name());
+    cli_out_str(o, ",\"version\":\"" WY_VERSION "\",\"command\":");
+    cli_out_json_str(o, cmd);
+    cli_out_str(o, "},");
+}
+
 void cli_out_json_game(cli_out *o, const cli_game *g)
 {
     cli_out_fmt(o, "\"rules\":\"%s\",\"misere\":%s", g->text, g->rules.misere ? "true" : "false");

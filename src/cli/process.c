@@ -22,6 +22,132 @@ void cli_set_name(const char *name, int quiet)
 
 const char *cli_name(void) { return progname; }
 
+/* The command line as a shell reads it back: the program's name, then each
+ * argument bare when it holds only characters no shell treats specially,
+ * else in single quotes ('\'' for a quote), and in $'...' with \n, \t,
+ * \xHH when it holds a control character (so that the text stays one
+ * line). */
+static char *prov;          /* "NAME VERSION: COMMAND" */
+static const char *cmdline; /* its COMMAND */
+
+static int plain_char(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("_@%+=:,./-^", c);
+}
+
+static size_t quote_arg(char *dst, const char *a)
+{
+    size_t n = 0;
+    int plain = *a != 0, ctrl = 0;
+    for (const unsigned char *p = (const unsigned char *)a; *p; p++) {
+        if (!plain_char(*p))
+            plain = 0;
+        if (*p < 0x20 || *p == 0x7f)
+            ctrl = 1;
+    }
+#define PUT(ch) (dst ? (void)(dst[n] = (ch)) : (void)0, n++)
+    if (plain) {
+        for (; *a; a++)
+            PUT(*a);
+        return n;
+    }
+    if (ctrl) {
+        static const char hex[] = "0123456789abcdef";
+        PUT('$');
+        PUT('\'');
+        for (const unsigned char *p = (const unsigned char *)a; *p; p++) {
+            unsigned char c = *p;
+            if (c == '\n' || c == '\t') {
+                PUT('\\');
+                PUT(c == '\n' ? 'n' : 't');
+            } else if (c < 0x20 || c == 0x7f) {
+                PUT('\\');
+                PUT('x');
+                PUT(hex[c >> 4]);
+                PUT(hex[c & 15]);
+            } else {
+                if (c == '\'' || c == '\\')
+                    PUT('\\');
+                PUT((char)c);
+            }
+        }
+        PUT('\'');
+        return n;
+    }
+    PUT('\'');
+    for (; *a; a++) {
+        if (*a == '\'') {
+            PUT('\'');
+            PUT('\\');
+            PUT('\'');
+        }
+        PUT(*a);
+    }
+    PUT('\'');
+#undef PUT
+    return n;
+}
+
+/* 1 when argv[i] is --output (its value follows) or --output=FILE: where the
+ * output goes is left out of the command line, so that the same computation
+ * written anywhere gives the same bytes (docs/formats.md, Provenance). */
+static int output_arg(int argc, char **argv, int i, int *skip)
+{
+    *skip = 0;
+    if (strcmp(argv[i], "--output") == 0)
+        *skip = i + 1 < argc;
+    else if (strncmp(argv[i], "--output=", 9) != 0)
+        return 0;
+    return 1;
+}
+
+int cli_set_argv(int argc, char **argv)
+{
+    free(prov);
+    prov = NULL;
+    cmdline = NULL;
+    if (argc < 1 || !argv)
+        return 0;
+    char head[64];
+    const size_t h = (size_t)snprintf(head, sizeof head, "%s %s: ", progname, WY_VERSION);
+    size_t n = h + strlen(progname) + 1;
+    int skip;
+    for (int i = 1; i < argc; i++)
+        if (output_arg(argc, argv, i, &skip))
+            i += skip;
+        else
+            n += 1 + quote_arg(NULL, argv[i]);
+    char *s = malloc(n);
+    if (!s)
+        return -1;
+    memcpy(s, head, h);
+    size_t k = h + strlen(progname);
+    memcpy(s + h, progname, k - h);
+    for (int i = 1; i < argc; i++) {
+        if (output_arg(argc, argv, i, &skip)) {
+            i += skip;
+            continue;
+        }
+        s[k++] = ' ';
+        k += quote_arg(s + k, argv[i]);
+    }
+    s[k] = 0;
+    prov = s;
+    cmdline = s + h;
+    return 0;
+}
+
+const char *cli_cmdline(void) { return cmdline; }
+
+const char *cli_prov_text(void)
+{
+    static char fallback[64];
+    if (prov)
+        return prov;
+    snprintf(fallback, sizeof fallback, "%s %s", progname, WY_VERSION);
+    return fallback;
+}
+
 int cli_is_silent(void) { return silent; }
 
 static volatile sig_atomic_t interrupted;

@@ -25,6 +25,13 @@ uint64_t wy_plot_array_estimate(uint32_t rows, uint32_t cols, unsigned cell)
 wy_status wy_plot_array_png(const uint32_t *v, uint32_t rows, uint32_t cols, uint32_t none, uint64_t vmax,
                             unsigned cell, const char *title, wy_write_fn write, void *ctx, char *err, size_t errlen)
 {
+    return wy_plot_array_png_source(v, rows, cols, none, vmax, cell, title, NULL, write, ctx, err, errlen);
+}
+
+wy_status wy_plot_array_png_source(const uint32_t *v, uint32_t rows, uint32_t cols, uint32_t none, uint64_t vmax,
+                                   unsigned cell, const char *title, const char *source, wy_write_fn write,
+                                   void *ctx, char *err, size_t errlen)
+{
     if (!v || !write || rows == 0 || cols == 0 || rows > WY_PLOT_HEATMAP_MAX || cols > WY_PLOT_HEATMAP_MAX ||
         cell > 64) {
         pl_plot_err(err, errlen, "bad array plot: %u x %u cells (1 to %u a side), cell %u (0 to 64)", rows, cols,
@@ -78,8 +85,20 @@ wy_status wy_plot_array_png(const uint32_t *v, uint32_t rows, uint32_t cols, uin
              "style=array rows=%u cols=%u width=%u height=%u left=%u top=%u cell=%u block=1 cells-x=%u cells-y=%u "
              "orientation=x-right-y-up vmax=%llu",
              rows, cols, W, H, L, T, cell, rows, cols, (unsigned long long)vmax);
-    const char *text[] = {"Software", "wythoff " WY_VERSION, "Title", t, "wythoff-geometry", geometry};
-    wy_status st = pl_png_write(img, W, H, NULL, 0, text, 3, write, ctx, err, errlen);
+    char *src = NULL;
+    if (source) {
+        const size_t n = strlen(source) + 1;
+        src = malloc(n);
+        if (!src) {
+            free(img);
+            pl_plot_err(err, errlen, "out of memory");
+            return WY_ERANGE;
+        }
+        pl_ascii_text(src, n, source);
+    }
+    const char *text[] = {"Software", "wythoff " WY_VERSION, "Title", t, "wythoff-geometry", geometry, "Comment", src};
+    wy_status st = pl_png_write(img, W, H, NULL, 0, text, src ? 4 : 3, write, ctx, err, errlen);
+    free(src);
     free(img);
     return st;
 }

@@ -177,6 +177,7 @@ wy_status wy_plot(const wy_plot_spec *sp, const wy_run *run, wy_write_fn write, 
         return WY_ERANGE;
     }
     strcpy(sc.title, title);
+    sc.source = sp->source;
     sc.style = sp->style;
     st = plot_data(&sc, sp, run, err, errlen);
     if (st == WY_OK && !pl_scene_items(&sc, sp)) {

@@ -45,6 +45,7 @@ typedef struct {
     wy_side side;
     uint64_t vmax;       /* heatmaps: the largest value */
     char *title;
+    const char *source;  /* the spec's: how the picture was made, or NULL */
     char geometry[400];  /* the geometry as text */
 } pl_scene;
 

@@ -8,6 +8,7 @@
 #include "palette.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 wy_status pl_plot_png(const pl_scene *sc, wy_write_fn write, void *ctx, char *err, size_t errlen)
 {
@@ -27,8 +28,21 @@ wy_status pl_plot_png(const pl_scene *sc, wy_write_fn write, void *ctx, char *er
     pl_draw_items(img, W, H, sc);
     char title[1024];
     pl_ascii_text(title, sizeof title, sc->title);
-    const char *text[] = {"Software", "wythoff " WY_VERSION, "Title", title, "wythoff-geometry", sc->geometry};
-    wy_status st = pl_png_write(img, W, H, NULL, 0, text, 3, write, ctx, err, errlen);
+    char *source = NULL;
+    if (sc->source) {
+        const size_t n = strlen(sc->source) + 1;
+        source = malloc(n);
+        if (!source) {
+            free(img);
+            pl_plot_err(err, errlen, "out of memory");
+            return WY_ERANGE;
+        }
+        pl_ascii_text(source, n, sc->source);
+    }
+    const char *text[] = {"Software", "wythoff " WY_VERSION, "Title", title, "wythoff-geometry", sc->geometry,
+                          "Comment", source};
+    wy_status st = pl_png_write(img, W, H, NULL, 0, text, source ? 4 : 3, write, ctx, err, errlen);
+    free(source);
     free(img);
     return st;
 }

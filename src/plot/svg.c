@@ -247,7 +247,14 @@ wy_status pl_plot_svg(const pl_scene *sc, wy_write_fn write, void *ctx, char *er
     put_escaped(k, sc->title);
     put(k, "</title>\n<desc id=\"wythoff-geometry\">", 37);
     put_escaped(k, sc->geometry);
-    putf(k, "</desc>\n<rect id=\"background\" width=\"%u\" height=\"%u\" fill=\"", g->width, g->height);
+    if (sc->source) {
+        put(k, "</desc>\n<metadata id=\"wythoff-source\">", 38);
+        put_escaped(k, sc->source);
+        put(k, "</metadata>", 11);
+    } else {
+        put(k, "</desc>", 7);
+    }
+    putf(k, "\n<rect id=\"background\" width=\"%u\" height=\"%u\" fill=\"", g->width, g->height);
     put_rgb(k, pl_palette_background);
     put(k, "\"/>\n", 4);
     wy_status st = WY_OK;

@@ -101,7 +101,7 @@ for spec in "wythoff+pass|x" "wythoff+pass --pass 0|x" "wythoff+heap=1|x" "wytho
             "wythoff+max=2+pass|y"; do
   r=${spec%|*} order=${spec#*|} i=$((i + 1))
   # shellcheck disable=SC2086
-  "$W" ppos $r --size $N --format csv >"$tmp/win$i.csv" || { fail "ppos $r --size $N"; continue; }
+  "$W" ppos $r --size $N --format csv >"$tmp/win$i.csv" || { fail "ppos $r --size $N"; continue; }; noprov "$tmp/win$i.csv"
   if [ "$order" = x ]; then
     awk -F, -v n=$N 'NR > 1 && $1 <= $2 && $1 < n / 4 { print $1, $2 }' "$tmp/win$i.csv"
   else
@@ -128,7 +128,7 @@ for spec in "wythoff|1 2 5" "wythoff+pass|1 3" "nim+pass|2" "wythoff+terminal=2+
             "nim|6"; do
   r=${spec%|*} i=$((i + 1))
   # shellcheck disable=SC2086
-  "$W" table $r --size $T --format csv >"$tmp/t$i.csv" || { fail "table $r"; continue; }
+  "$W" table $r --size $T --format csv >"$tmp/t$i.csv" || { fail "table $r"; continue; }; noprov "$tmp/t$i.csv"
   for g in ${spec#*|}; do
     awk -F, -v g="$g" -v t=$T 'NR > 1 && $1 < t / 4 { for (y = $1; y < t; y++) if ($(y + 2) == g) print $1, y }' \
       "$tmp/t$i.csv" | awk '{ print NR - 1, $0 }' >"$tmp/want$i.$g"
@@ -156,7 +156,7 @@ for spec in "wythoff|12|600" "wythoff+pass|8|1200" "nim+pass|4|200" "wythoff+max
   [ -z "${rfirst:-}" ] && rfirst=$i
   # shellcheck disable=SC2086
   "$W" period $r --rows $R --format csv >"$tmp/p$i.csv" && "$W" table $r --rows $R --cols $C --format csv >"$tmp/t$i.csv" &&
-    bf pre$i preperiod $r --terms $R && bf per$i period $r --terms $R && bf sal$i saltus $r --terms $R &&
+    noprov "$tmp/p$i.csv" "$tmp/t$i.csv" && bf pre$i preperiod $r --terms $R && bf per$i period $r --terms $R && bf sal$i saltus $r --terms $R &&
     echo "rows pre$i per$i sal$i p$i.csv t$i.csv preperiod, period, saltus of $r rows 0..$((R - 1)) = period --format csv, and hold on a $R x $C table" >>"$tmp/checks"
 done
 "$W" bfile period wythoff --terms 4 --offset 8 | terms /dev/stdin >"$tmp/o1"

@@ -173,7 +173,7 @@ ref() { python3 "$tmp/ref.py" "$N" "$@"; }
 # tojson NAME ARGS: compare's json into $tmp/NAME.json for the final check
 tojson() {
   local name=$1; shift
-  "$W" compare "$@" --format json >"$tmp/$name.json" 2>/dev/null
+  "$W" compare "$@" --format json >"$tmp/$name.json" 2>/dev/null; noprov "$tmp/$name.json"
   echo "compare $*" >"$tmp/$name.json.args"
 }
 # rc_is CODE -- ARGS: compare's exit code (0 and 1 print no message)
@@ -186,7 +186,7 @@ rc_is() {
 # same NAME EXPECTED_FILE EXPECTED_EXIT -- ARGS: compare's csv and exit code
 same() {
   local name=$1 exp=$2 code=$3; shift 4
-  "$W" compare "$@" --format csv >"$tmp/got.csv" 2>"$tmp/got.err"; local rc=$?
+  "$W" compare "$@" --format csv >"$tmp/got.csv" 2>"$tmp/got.err"; local rc=$?; noprov "$tmp/got.csv"
   if [ "$rc" -ne "$code" ]; then
     fail "$name: compare $*: exit $rc, expected $code ($(head -c 300 "$tmp/got.err"))"
   elif ! cmp -s "$exp" "$tmp/got.csv"; then
@@ -301,8 +301,8 @@ for i in "${!OUTCOMES[@]}"; do
 done
 # larger windows: the table engine and the layer engine list the same differences
 for pair in "nim+pass wythoff+terminal=2" "wythoff+pass=2+misere wythoff+heap=3 --value 1" "wythoff wythoff+pass --pass 0"; do
-  "$W" compare $pair --outcome --size 1500 --engine layer --format csv >"$tmp/l.csv" 2>&1; rl=$?
-  "$W" compare $pair --outcome --size 1500 --engine table --format csv >"$tmp/t.csv" 2>&1; rt=$?
+  "$W" compare $pair --outcome --size 1500 --engine layer --format csv >"$tmp/l.csv" 2>&1; rl=$?; noprov "$tmp/l.csv"
+  "$W" compare $pair --outcome --size 1500 --engine table --format csv >"$tmp/t.csv" 2>&1; rt=$?; noprov "$tmp/t.csv"
   [ "$rl" = "$rt" ] && [ "$rl" -le 1 ] && cmp -s "$tmp/l.csv" "$tmp/t.csv" &&
     pass "compare $pair --outcome --size 1500: layer = table ($(($(wc -l <"$tmp/l.csv") - 1)) differences)" ||
     fail "compare $pair --outcome --size 1500: layer (exit $rl) and table (exit $rt) differ"
@@ -350,7 +350,7 @@ for eng in table layer; do
     fail "file with one missing, one extra ($eng): exit $rc: $out"
   fi
 done
-"$W" compare wythoff+pass "$tmp/q.csv" --size 40 --format csv >"$tmp/q.out" 2>/dev/null
+"$W" compare wythoff+pass "$tmp/q.csv" --size 40 --format csv >"$tmp/q.out" 2>/dev/null; noprov "$tmp/q.out"
 printf 'x,y,a,file\n0,2,%s,yes\n%s,0,no\n' "$v02" "$gone" | sort >"$tmp/q.exp"
 sort "$tmp/q.out" | cmp -s - "$tmp/q.exp" && pass "file: csv lists x,y,a,file" || fail "file csv: $(cat "$tmp/q.out")"
 # without --size: the window is the file's largest coordinate + 1
@@ -363,13 +363,13 @@ out=$("$W" compare wythoff+pass "$tmp/p.csv" --size 20); rc=$?
 nout=$(tail -n +2 "$tmp/p.csv" | awk -F, '$1 >= 20 || $2 >= 20' | wc -l)
 [ "$rc" = 0 ] && grep -qx "$nout positions of $tmp/p.csv outside the window, not checked" <<<"$out" &&
   pass "file with --size 20: exit 0, $nout positions outside the window reported" || fail "--size 20: exit $rc: $out"
-"$W" compare wythoff+pass "$tmp/p.csv" --size 20 --format json >"$tmp/o.json"
+"$W" compare wythoff+pass "$tmp/p.csv" --size 20 --format json >"$tmp/o.json"; noprov "$tmp/o.json"
 grep -q "\"rules_b\":null,\"file\":\"$tmp/p.csv\"" "$tmp/o.json" && grep -q "\"outside\":$nout}" "$tmp/o.json" &&
   pass "file json: rules_b null, file, outside = $nout" || fail "file json: $(cat "$tmp/o.json")"
 echo "compare wythoff+pass FILE --size 20" >"$tmp/o.json.args"
 echo "$tmp/o.json -" >>"$tmp/json.list"
 # a larger window: A's P-positions beyond the file are missing from it
-"$W" compare wythoff+pass "$tmp/p.csv" --size 60 --format csv >"$tmp/big.csv" 2>/dev/null; rc=$?
+"$W" compare wythoff+pass "$tmp/p.csv" --size 60 --format csv >"$tmp/big.csv" 2>/dev/null; rc=$?; noprov "$tmp/big.csv"
 tail -n +2 "$tmp/p60.csv" | awk -F, '$1 >= 40 || $2 >= 40 {print $1 "," $2 ",0,no"}' >"$tmp/big.exp"
 [ "$rc" = 1 ] && cmp -s <(tail -n +2 "$tmp/big.csv") "$tmp/big.exp" &&
   pass "file with --size 60: the P-positions beyond the file listed as missing" || fail "--size 60: exit $rc"
@@ -420,7 +420,7 @@ tail -n +2 "$tmp/p.csv" | awk -F, 'function num(v) { return v == 10 ? "1e1" : v 
     if (k == 0) print x " " y; else if (k == 1) print "  " x "\t" y; else if (k == 2) print x " , " y "\r"; else print x "," y "  # " NR }' >"$tmp/g.txt"
 grep -q '1e1' "$tmp/g.txt" && grep -q '2^4' "$tmp/g.txt" || fail "grammar file: no 1e1 or 2^4 written"
 for eng in table layer; do
-  "$W" compare wythoff+pass "$tmp/g.txt" --size 40 --engine "$eng" --format csv >"$tmp/g.out" 2>&1; rc=$?
+  "$W" compare wythoff+pass "$tmp/g.txt" --size 40 --engine "$eng" --format csv >"$tmp/g.out" 2>&1; rc=$?; noprov "$tmp/g.out"
   [ "$rc" = 0 ] && [ "$(cat "$tmp/g.out")" = "x,y,a,file" ] &&
     pass "file with blanks, tabs, ' , ', CR, comments, 1e1, 2^4 = the naive P-positions ($eng)" ||
     fail "grammar file ($eng): exit $rc: $(head -c 300 "$tmp/g.out")"
@@ -429,8 +429,8 @@ done
 # --- --symmetric ----------------------------------------------------------------
 # the naive P-positions with x <= y, blank-separated, stand for all of them
 tail -n +2 "$tmp/p.csv" | awk -F, '$1 <= $2 { print $1 " " $2 }' >"$tmp/s.txt"
-"$W" compare wythoff+pass "$tmp/p.csv" --size 60 --format csv >"$tmp/full.out" 2>/dev/null; r1=$?
-"$W" compare wythoff+pass "$tmp/s.txt" --size 60 --symmetric --format csv >"$tmp/sym.out" 2>/dev/null; r2=$?
+"$W" compare wythoff+pass "$tmp/p.csv" --size 60 --format csv >"$tmp/full.out" 2>/dev/null; r1=$?; noprov "$tmp/full.out"
+"$W" compare wythoff+pass "$tmp/s.txt" --size 60 --symmetric --format csv >"$tmp/sym.out" 2>/dev/null; r2=$?; noprov "$tmp/sym.out"
 [ "$r1" = 1 ] && [ "$r2" = 1 ] && cmp -s "$tmp/full.out" "$tmp/sym.out" &&
   pass "--symmetric: the x <= y half = the whole naive set (the same csv at --size 60, exit 1)" ||
   fail "--symmetric half vs whole: exits $r1 $r2: $(diff "$tmp/full.out" "$tmp/sym.out" | head -n 5)"
@@ -440,7 +440,7 @@ done
 # a pair x < y left out: both (x, y) and (y, x) missing
 pair=$(awk '$1 < $2 { print; exit }' "$tmp/s.txt"); px=${pair% *} py=${pair#* }
 grep -vx "$pair" "$tmp/s.txt" >"$tmp/s2.txt"
-"$W" compare wythoff+pass "$tmp/s2.txt" --size 40 --symmetric --format csv >"$tmp/s2.out" 2>/dev/null; rc=$?
+"$W" compare wythoff+pass "$tmp/s2.txt" --size 40 --symmetric --format csv >"$tmp/s2.out" 2>/dev/null; rc=$?; noprov "$tmp/s2.out"
 printf 'x,y,a,file\n%s,%s,0,no\n%s,%s,0,no\n' "$px" "$py" "$py" "$px" | sort -t, -k1,1n -k2,2n >"$tmp/s2.exp"
 [ "$rc" = 1 ] && cmp -s <(sort -t, -k1,1n -k2,2n "$tmp/s2.out") "$tmp/s2.exp" &&
   pass "--symmetric without ($px, $py): ($px, $py) and ($py, $px) missing" || fail "--symmetric one pair left out: exit $rc: $(cat "$tmp/s2.out")"
@@ -470,9 +470,9 @@ for spec in "values|$tmp/val0.csv.sum|wythoff wythoff+mod=4 --size 24" \
   IFS='|' read -r name sref args <<<"$spec"
   "$W" compare $args >"$tmp/t.full" 2>/dev/null; r1=$?
   "$W" compare $args --summary >"$tmp/t.sum" 2>/dev/null; r2=$?
-  "$W" compare $args --format json >"$tmp/j$k.full" 2>/dev/null; r3=$?
-  "$W" compare $args --summary --format json >"$tmp/j$k.sum" 2>/dev/null; r4=$?
-  "$W" compare $args --summary --format csv >"$tmp/c$k.sum" 2>"$tmp/c.err"; r5=$?
+  "$W" compare $args --format json >"$tmp/j$k.full" 2>/dev/null; r3=$?; noprov "$tmp/j$k.full"
+  "$W" compare $args --summary --format json >"$tmp/j$k.sum" 2>/dev/null; r4=$?; noprov "$tmp/j$k.sum"
+  "$W" compare $args --summary --format csv >"$tmp/c$k.sum" 2>"$tmp/c.err"; r5=$?; noprov "$tmp/c$k.sum"
   if [ "$r1$r2$r3$r4$r5" != "$r1$r1$r1$r1$r1" ] || [ "$r1" -gt 1 ]; then
     fail "--summary $name: exits $r1 $r2 $r3 $r4 $r5"
   elif ! cmp -s <(grep -v -e '^[0-9]* [0-9]*: ' -e '^\.\.\. and ' "$tmp/t.full") "$tmp/t.sum"; then

@@ -14,6 +14,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
 "$W" table wythoff --size $N --format csv >"$T/table.csv" || fail "table wythoff --size $N"
+noprov "$T/table.csv"
 
 # the scan with every layer stored, then each layer read back in full
 if "$W" glayers wythoff --size $N --value $G --store "$T/L" --format csv --quiet >"$T/sum.csv"; then
@@ -21,9 +22,11 @@ if "$W" glayers wythoff --size $N --value $G --store "$T/L" --format csv --quiet
 else
   fail "glayers wythoff --size $N --value $G --store DIR: exit $?"
 fi
+noprov "$T/sum.csv"
 for g in $(seq 0 $G); do
   c=$(awk -F, -v g=$g 'NR > 1 && $1 == g { print $3 }' "$T/sum.csv")
   "$W" glayers --read "$T/L" --value $g --index 0 --terms "$c" --format csv >"$T/r$g.csv" || fail "read value $g"
+  noprov "$T/r$g.csv"
 done
 
 # every g-position of the window (x <= y) against the table: the stored
@@ -74,13 +77,14 @@ EOF
 # the summary read back from the files
 "$W" glayers wythoff --size $N --value $G --format csv --quiet >"$T/mem.csv"
 "$W" glayers --read "$T/L" --format csv >"$T/back.csv"
+noprov "$T/mem.csv" "$T/back.csv"
 if cmp -s "$T/sum.csv" "$T/mem.csv" && cmp -s "$T/sum.csv" "$T/back.csv"; then
   pass "the summary is the same kept in memory, stored, and read back"
 else
   fail "the summaries differ (in memory, stored, read back)"
 fi
 # json and text carry the same numbers
-"$W" glayers wythoff --size $N --value 3 --format json --quiet | python3 -c '
+"$W" glayers wythoff --size $N --value 3 --format json --quiet | noprov_s | python3 -c '
 import sys, json
 j = json.load(sys.stdin)
 assert j["size"] == '$N' and len(j["layers"]) == 4 and j["layers"][0]["offset_min"] == 0
@@ -92,9 +96,9 @@ for l in j["layers"]: assert sum(l["histogram"].values()) == l["count"]
 M=200000
 [ "${WY_TEST_SAN:-0}" = 1 ] && M=30000
 "$W" glayers wythoff --size $M --value 5 --store "$T/M" --quiet >/dev/null || fail "glayers --size $M"
-c=$("$W" glayers --read "$T/M" --value 5 --format csv | awk -F, 'NR == 7 { print $3 }')
-"$W" glayers --read "$T/M" --value 5 --index 0 --terms "$c" --format csv | awk -F, 'NR > 1 { print $2 "," $3 }' >"$T/m5"
-"$W" ppos wythoff --size $M --value 5 --format csv --engine layer | awk -F, 'NR > 1 && $1 <= $2' |
+c=$("$W" glayers --read "$T/M" --value 5 --format csv | noprov_s | awk -F, 'NR == 7 { print $3 }')
+"$W" glayers --read "$T/M" --value 5 --index 0 --terms "$c" --format csv | noprov_s | awk -F, 'NR > 1 { print $2 "," $3 }' >"$T/m5"
+"$W" ppos wythoff --size $M --value 5 --format csv --engine layer | noprov_s | awk -F, 'NR > 1 && $1 <= $2' |
   python3 -c '
 import sys
 pos = sorted((int(y) - int(x), int(x), int(y)) for x, y in (l.split(",") for l in sys.stdin.read().split()))
@@ -104,8 +108,8 @@ sys.exit(0 if [(x, y) for _, x, y in want] == got and all(w[0] == i for i, w in 
 ' "$c" "$T/m5" && pass "value 5 in a $M window: the reader = ppos --engine layer on every diagonal n < $c" \
   || fail "value 5 in a $M window: the reader differs from ppos"
 # random access: the n-th position alone equals the same from a run
-line=$("$W" glayers --read "$T/M" --value 5 --index $((c - 7)) --format csv | tail -n 1)
-[ "$line" = "$("$W" glayers --read "$T/M" --value 5 --index 0 --terms "$c" --format csv | sed -n "$((c - 5))p")" ] &&
+line=$("$W" glayers --read "$T/M" --value 5 --index $((c - 7)) --format csv | noprov_s | tail -n 1)
+[ "$line" = "$("$W" glayers --read "$T/M" --value 5 --index 0 --terms "$c" --format csv | noprov_s | sed -n "$((c - 5))p")" ] &&
   pass "--index: random access equals the sequential read ($line)" || fail "--index random access: '$line'"
 
 # bad input

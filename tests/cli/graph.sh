@@ -20,6 +20,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
+V=$("$W" --version | sed "s/^wythoff //")
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
@@ -296,13 +297,13 @@ else
   fail "graph: DOT differs between --threads 1 and 3"
 fi
 if [ "$(sed -n 1p "$tmp/t1.dot")" = "// wythoff graph: the move graph of wythoff+pass in the window 0 <= x < 5, 0 <= y < 5, passes left 1" ] &&
-   [ "$(sed -n 2p "$tmp/t1.dot")" = "// made by: wythoff graph wythoff+pass --size 5 --threads 1" ]; then
+   [ "$(sed -n 2p "$tmp/t1.dot")" = "// made by: wythoff $V: wythoff graph wythoff+pass --size 5 --threads 1" ]; then
   pass "graph: header names the rules, window, side state and the command"
 else
   fail "graph: header: $(head -n 2 "$tmp/t1.dot")"
 fi
 "$W" graph nim+max=31+pass --size 2 "--output=$tmp/it's.dot" &&
-  if [ "$(sed -n 2p "$tmp/it's.dot")" = "// made by: wythoff graph nim+max=31+pass --size 2 '--output=$tmp/it'\\''s.dot'" ] &&
+  if [ "$(sed -n 2p "$tmp/it's.dot")" = "// made by: wythoff $V: wythoff graph nim+max=31+pass --size 2" ] &&
      [ "$(sed -n 1p "$tmp/it's.dot")" = "// wythoff graph: the move graph of nim+pass+max=31 in the window 0 <= x < 2, 0 <= y < 2, passes left 1" ]; then
     pass "graph: header quotes the command line for a shell, canonical rules"
   else

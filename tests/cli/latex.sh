@@ -20,6 +20,8 @@ for c in "${cases[@]}"; do
     fail "latex/markdown $c: the command failed: $(cat "$tmp/err")"
     continue
   fi
+  # the data alone (provenance.sh checks the first comment line)
+  noprov "$tmp/$i.csv" "$tmp/$i.tex" "$tmp/$i.frag.tex" "$tmp/$i.md"
   if out=$(python3 - "$tmp/$i" "$1" 2>&1 <<'PY'
 import re, sys
 base, rules = sys.argv[1], sys.argv[2]

@@ -45,3 +45,12 @@ interrupt_when_ready() {
   sleep "${2:-1}"
   kill -INT "$1" 2>/dev/null
 }
+# noprov FILE...: drop the provenance of outputs in place (the '#', '%',
+# '<!-- -->', '// made by:' line "wythoff VERSION: COMMAND" and the JSON
+# member "generator"), for tests that compare the data alone;
+# tests/cli/provenance.sh checks the provenance itself.
+PROV_SED=(-E -e '/^(# |% |<!-- |\/\/ made by: )wythoff(-mpi)? [0-9]+\.[0-9]+\.[0-9]+(: .*)?$/d'
+  -e 's/"generator":\{"program":"[^"]*","version":"[^"]*","command":"([^"\\]|\\.)*"\},//g')
+noprov() { local f; for f; do [ -f "$f" ] && sed -i "${PROV_SED[@]}" "$f"; done; return 0; }
+# ... | noprov_s: the same on a stream
+noprov_s() { sed "${PROV_SED[@]}"; }

@@ -142,7 +142,7 @@ done
 # --- examples ----------------------------------------------------------------
 # The .EX blocks of every page, unescaped, each block ending with a line "@@EE".
 for p in "${pages[@]}"; do
-  plain "$p" | awk -v f="$p" '/^\.EE/ { if (x) print "@@EE"; x = 0; next } x { print } /^\.EX/ { x = 1; print "@@EX " f }'
+  plain "$p" | sed "s/@VERSION@/$version/g" | awk -v f="$p" '/^\.EE/ { if (x) print "@@EE"; x = 0; next } x { print } /^\.EX/ { x = 1; print "@@EX " f }'
 done >"$tmp/blocks"
 # Transcripts: "$ COMMAND" then its output, up to the next "$ " or the block's end.
 # A command with no output shown (it writes a file) is not run.

@@ -93,7 +93,9 @@ def run_cmd(argv):
         raise ToolError('%s exited %d%s' % (' '.join(os.path.basename(a) if i == 0 else a
                                                       for i, a in enumerate(argv)),
                                              cp.returncode, ': ' + msg[-1] if msg else ''))
-    return cp.stdout
+    # the CSV's first line says how it was made (docs/formats.md, Provenance):
+    # the data follows it
+    return ''.join(l for l in cp.stdout.splitlines(True) if not l.startswith('# wythoff '))
 
 
 def parse_table_csv(text, rows, cols, who):
