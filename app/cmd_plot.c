@@ -121,7 +121,6 @@ int cli_cmd_plot(cli_config *c)
         sp.title = c->val[O_TITLE];
     }
     sp.mem_limit = c->mem_limit;
-    sp.source = cli_prov_text(); /* docs/formats.md, Provenance */
 
     wy_plot_geometry geom;
     wy_status st = wy_plot_layout(&sp, &geom, err, sizeof err);
@@ -141,7 +140,7 @@ int cli_cmd_plot(cli_config *c)
         return rc;
     cli_progress prog;
     wy_run run = cli_run(c, &prog, "plot", sp.style == WY_PLOT_PPOS ? "rows" : "cells");
-    st = wy_plot(&sp, &run, file_write, &o, err, sizeof err);
+    st = wy_plot_source(&sp, cli_prov_text(), &run, file_write, &o, err, sizeof err); /* docs/formats.md, Provenance */
     cli_progress_done(&prog);
     if (st == WY_OK || (st == WY_ECANCELED && cli_interrupted()) ||
         (st == WY_EINVAL && strcmp(err, "write error") == 0 && cli_write_failed(&o)))

@@ -64,8 +64,6 @@ typedef struct {
                                  and at least what its numbers need (32 or more) */
     const char *title;        /* NULL: automatic */
     uint64_t mem_limit;       /* bytes; 0: no limit */
-    const char *source;       /* NULL: none; else how the picture was made (a command, one line), kept in the
-                                 file: the PNG's tEXt chunk "Comment" (as ASCII), the SVG's <metadata> */
 } wy_plot_spec;
 
 /* Where the positions are.  A position (x, y) of a heatmap or dot plot
@@ -101,6 +99,12 @@ typedef int (*wy_write_fn)(void *ctx, const void *data, size_t len);
  * WY_ECANCELED when the progress function stops it. */
 WY_API wy_status wy_plot(const wy_plot_spec *spec, const wy_run *run, wy_write_fn write, void *write_ctx, char *err,
                   size_t errlen);
+/* The same, with source (NULL: none): how the picture was made (a command,
+ * one line), kept in the file: the PNG's tEXt chunk "Comment" (as ASCII),
+ * the SVG's <metadata>.  A function rather than a field of wy_plot_spec, so
+ * that programs built with an older header keep the struct's size. */
+WY_API wy_status wy_plot_source(const wy_plot_spec *spec, const char *source, const wy_run *run, wy_write_fn write,
+                                void *write_ctx, char *err, size_t errlen);
 
 /* The colour of value v on a heatmap whose largest value is vmax: entry
  * v * 255 / vmax of the scale (0 when vmax is 0). */

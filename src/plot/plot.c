@@ -152,6 +152,12 @@ static wy_status plot_data(pl_scene *sc, const wy_plot_spec *sp, const wy_run *r
 
 wy_status wy_plot(const wy_plot_spec *sp, const wy_run *run, wy_write_fn write, void *ctx, char *err, size_t errlen)
 {
+    return wy_plot_source(sp, NULL, run, write, ctx, err, errlen);
+}
+
+wy_status wy_plot_source(const wy_plot_spec *sp, const char *source, const wy_run *run, wy_write_fn write, void *ctx,
+                         char *err, size_t errlen)
+{
     pl_scene sc;
     memset(&sc, 0, sizeof sc);
     wy_status st = wy_plot_layout(sp, &sc.geom, err, errlen);
@@ -177,7 +183,7 @@ wy_status wy_plot(const wy_plot_spec *sp, const wy_run *run, wy_write_fn write, 
         return WY_ERANGE;
     }
     strcpy(sc.title, title);
-    sc.source = sp->source;
+    sc.source = source;
     sc.style = sp->style;
     st = plot_data(&sc, sp, run, err, errlen);
     if (st == WY_OK && !pl_scene_items(&sc, sp)) {
