@@ -51,7 +51,7 @@ extern "C" {
 
 /* The version, from this one place: the build (SONAME, pkg-config files, man
  * pages), `wythoff --version`, wy_version() and the Python module read it. */
-#define WY_VERSION "0.7.0"
+#define WY_VERSION "0.8.0"
 
 /* Every function of the public API is declared WY_API: the shared libraries
  * are built with hidden visibility, so they export exactly these names. */

@@ -6,7 +6,7 @@
 # Side state: passes left 1 (the positions are those of the two heaps in this state)
 # Offset: 0 (a(0) is the first position in that order); this file: n = 0..1999
 # Method: the layer engine (wy_layer_scan): the positions of value 0 in a square window, doubled until every term is sure: a term (x, y) is written once every row below x holds its cell of value 0 inside the window (a row holds a value at most once outside the terminal region)
-# Made by: wythoff 0.7.0
+# Made by: wythoff 0.8.0
 # Regenerate: wythoff bfile ppos-a wythoff+pass --pass 1 --terms 2000
 0 0
 1 1

@@ -4,7 +4,7 @@
 # Side state: none (the ruleset has no pass and no extra heap)
 # Offset: 0 (n is the row x); this file: n = 0..45
 # Method: the engine's proof of row periodicity (wy_row_periods_compute_run, as wythoff period): the state of rows 0-45 at column 15889 equals the state at column 17425, values moved by 1536 (docs/exact.md); window of 32768 columns
-# Made by: wythoff 0.7.0
+# Made by: wythoff 0.8.0
 # Regenerate: wythoff bfile period wythoff --terms 46
 0 1
 1 3
