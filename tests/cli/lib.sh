@@ -54,3 +54,20 @@ PROV_SED=(-E -e '/^(# |% |<!-- |\/\/ made by: )wythoff(-mpi)? [0-9]+\.[0-9]+\.[0
 noprov() { local f; for f; do [ -f "$f" ] && sed -i "${PROV_SED[@]}" "$f"; done; return 0; }
 # ... | noprov_s: the same on a stream
 noprov_s() { sed "${PROV_SED[@]}"; }
+# png_noprov FILE...: drop the PNG's tEXt chunk "Comment" (the provenance
+# the tool writes, docs/formats.md) in place, the other chunks unchanged.
+png_noprov() {
+  python3 - "$@" <<'PY'
+import struct, sys
+for f in sys.argv[1:]:
+    b = open(f, 'rb').read()
+    out, i = [b[:8]], 8
+    while i + 8 <= len(b):
+        n, t = struct.unpack('>I4s', b[i:i + 8])
+        c = b[i:i + 12 + n]
+        if not (t == b'tEXt' and c[8:16] == b'Comment\0'):
+            out.append(c)
+        i += 12 + n
+    open(f, 'wb').write(b''.join(out))
+PY
+}

@@ -628,7 +628,8 @@ def checks(w):
         rc, out, err = run_lines(w, [rules, str(x), str(y)] + extra, "show\n")
         rs = responses(out)
         tab = subprocess.run([w, "table", rules, "--rows", str(x + 5), "--cols", str(y + 5), "--format", "csv"] + list(side),
-                             capture_output=True, text=True).stdout.strip().split("\n")[1:]
+                             capture_output=True, text=True).stdout.strip().split("\n")
+        tab = [r for r in tab if not r.startswith("#")][1:]  # the provenance line, the header
         vals = [[int(v) for v in row.split(",")[1:]] for row in tab]
         got = rs[1] if len(rs) > 1 else []
         name = "%s %d %d: 'show' is the table around the position, marked" % (rules, x, y)
