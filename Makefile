@@ -294,8 +294,9 @@ uninstall:
 	    while case $$d in "$$top"/*) true ;; *) false ;; esac && rmdir "$$d" 2>/dev/null; do d=$${d%/*}; done; \
 	done
 
+# make bench: every section of bench/run; make bench SECTIONS=goals: only those
 bench: all
-	./bench/run
+	./bench/run $(SECTIONS)
 
 clean:
 	rm -rf build build-san build-tsan build-fuzz
