@@ -123,16 +123,21 @@ typedef struct {
     uint64_t C;       /* window width */
     uint64_t K;       /* state width (columns of values kept per row) */
     int unbounded;
-    uint32_t *row;    /* C values: the row being looked at */
+    uint32_t *row;    /* C values: the row being looked at (table windows) */
+    wyi_strip_ext *ext; /* or the columns computed one at a time (strip_ext.c): rows read in place */
     char why[200];    /* why the last attempt found no proof (for the final message) */
     const wy_run *run; /* asked between rows (a row of 2^21 columns: milliseconds) */
 } ctx;
 
-static void read_row(ctx *c, uint32_t p, uint32_t x)
+/* The C values of row x in layer p. */
+static const uint32_t *read_row(ctx *c, uint32_t p, uint32_t x)
 {
+    if (c->ext)
+        return wyi_strip_ext_row(c->ext, p, x);
     wy_side s = {p, 0};
     for (uint64_t y = 0; y < c->C; y++)
         c->row[y] = wy_table_get(c->t, x, (uint32_t)y, s);
+    return c->row;
 }
 
 /* Signed difference of two values (values are < 2^32). */
@@ -265,8 +270,7 @@ static wy_status attempt(wyi_strip **out, ctx *c, char *err, size_t errlen)
             int64_t e;
             if (wyi_run_stop(c->run, 0, 0))
                 return wyi_fail(WY_ECANCELED, err, errlen, "stopped");
-            read_row(c, p, x);
-            if (!detect(&q, &pre, &e, c->row, C)) {
+            if (!detect(&q, &pre, &e, read_row(c, p, x), C)) {
                 snprintf(c->why, sizeof c->why, "row %u%s shows no period q with G(x, y + q) - G(x, y) constant "
                          "over q + %u columns or more", x, p ? " (a pass layer)" : "", STRIP_MIN_TAIL);
                 return WY_EDIFF;
@@ -302,8 +306,7 @@ static wy_status attempt(wyi_strip **out, ctx *c, char *err, size_t errlen)
             for (uint32_t x = R; proved && x-- > 0;) {
                 if (wyi_run_stop(c->run, 0, 0))
                     return wyi_fail(WY_ECANCELED, err, errlen, "stopped");
-                read_row(c, p, x);
-                int m = row_state_matches(c, c->row, y0, P, d);
+                int m = row_state_matches(c, read_row(c, p, x), y0, P, d);
                 if (m < 0)
                     return wyi_fail(WY_ERANGE, err, errlen, "out of memory checking the period of a %u-row strip", R);
                 proved = m;
@@ -331,9 +334,9 @@ static wy_status attempt(wyi_strip **out, ctx *c, char *err, size_t errlen)
                 wyi_strip_free(s);
                 return wyi_fail(WY_ECANCELED, err, errlen, "stopped");
             }
-            read_row(c, p, x);
-            memcpy(s->vals + i * (size_t)ncols, c->row, (size_t)ncols * sizeof *s->vals);
-            if (!row_minimal(&s->row_period[i], &s->row_pre[i], c->row, y0, P, d)) {
+            const uint32_t *row = read_row(c, p, x);
+            memcpy(s->vals + i * (size_t)ncols, row, (size_t)ncols * sizeof *s->vals);
+            if (!row_minimal(&s->row_period[i], &s->row_pre[i], row, y0, P, d)) {
                 wyi_strip_free(s);
                 return wyi_fail(WY_EINTERNAL, err, errlen, "row %u layer %u: the proved period %llu does not hold",
                                 x, p, (unsigned long long)P);
@@ -398,44 +401,76 @@ wy_status wyi_strip_build_run(wyi_strip **out, const wy_rules *rules, uint32_t n
 
     uint64_t C = cap < STRIP_FIRST_COLS ? cap : STRIP_FIRST_COLS;
     uint64_t tried = 0;
+    const wy_side top = {rules->passes, 0};
+    /* Unbounded moves: the first window from the table engine, every later
+     * one extended from it column by column (strip_ext.c) instead of
+     * computed afresh; the windows looked at, and so the proof, are the
+     * same.  Otherwise (max=N, or a terminal bound or R beyond the first
+     * window) every window from the table engine. */
+    const int use_ext =
+        wyi_strip_ext_usable(rules, nrows, C) &&
+        (!mem_limit || wyi_sat_add(wy_table_estimate_layout(rules, nrows, (uint32_t)C, top,
+                                                            window_layout(rules, nrows, (uint32_t)C, mem_limit)),
+                                   wyi_strip_ext_bytes(rules, nrows, C)) <= mem_limit);
+    wy_status st = WY_EDIFF;
     while (C > 0) {
         wy_table *t = NULL;
-        const wy_side top = {rules->passes, 0};
         const wy_layout lay = window_layout(rules, nrows, (uint32_t)C, mem_limit);
-        if (tried && mem_limit && wy_table_estimate_layout(rules, nrows, (uint32_t)C, top, lay) > mem_limit) {
+        if (tried && mem_limit &&
+            (wy_table_estimate_layout(rules, nrows, (uint32_t)C, top, lay) > mem_limit ||
+             (c.ext && wyi_strip_ext_bytes(rules, nrows, C) > mem_limit))) {
             /* the next window does not fit the limit: no proof within it, as
              * surely as within max_cols (WY_EDIFF), not a failed allocation */
             char rt[160], lim[32];
             wy_rules_format(rt, sizeof rt, rules);
             wy_format_bytes(lim, sizeof lim, mem_limit);
+            wyi_strip_ext_free(c.ext);
             return wyi_fail(WY_EDIFF, err, errlen,
                             "rows 0..%u of %s: no period found in the first %llu columns, and %llu columns need more "
                             "than the limit of %s",
                             nrows - 1, rt, (unsigned long long)tried, (unsigned long long)C, lim);
         }
-        wy_status st = wy_table_compute_run(&t, rules, nrows, (uint32_t)C, top, mem_limit, lay, run, err, errlen);
-        if (st != WY_OK)
-            return st;
+        if (c.ext) {
+            st = wyi_strip_ext_extend(c.ext, C, run, err, errlen);
+            if (st != WY_OK) {
+                wyi_strip_ext_free(c.ext);
+                return st;
+            }
+        } else {
+            st = wy_table_compute_run(&t, rules, nrows, (uint32_t)C, top, mem_limit, lay, run, err, errlen);
+            if (st != WY_OK)
+                return st;
+            if (use_ext) {
+                st = wyi_strip_ext_start(&c.ext, rules, nrows, t, C, err, errlen);
+                wy_table_free(t);
+                t = NULL;
+                if (st != WY_OK)
+                    return st;
+            }
+        }
         tried = C;
         c.t = t;
         c.C = C;
-        c.row = malloc((size_t)C * sizeof *c.row);
-        if (!c.row) {
-            wy_table_free(t);
-            return wyi_fail(WY_ERANGE, err, errlen, "out of memory reading a %llu-column window",
-                            (unsigned long long)C);
+        if (!c.ext) {
+            c.row = malloc((size_t)C * sizeof *c.row);
+            if (!c.row) {
+                wy_table_free(t);
+                return wyi_fail(WY_ERANGE, err, errlen, "out of memory reading a %llu-column window",
+                                (unsigned long long)C);
+            }
         }
         st = attempt(out, &c, err, errlen);
         free(c.row);
         c.row = NULL;
         wy_table_free(t);
         c.t = NULL;
-        if (st != WY_EDIFF)
-            return st;
-        if (C >= cap)
+        if (st != WY_EDIFF || C >= cap)
             break;
         C = C > cap / 2 ? cap : 2 * C;
     }
+    wyi_strip_ext_free(c.ext);
+    if (st != WY_EDIFF)
+        return st;
     char rt[160];
     wy_rules_format(rt, sizeof rt, rules);
     /* WY_EDIFF: searched and found none (a fact about the ruleset, which the
