@@ -402,23 +402,33 @@ wy_status wyi_strip_build_run(wyi_strip **out, const wy_rules *rules, uint32_t n
     uint64_t C = cap < STRIP_FIRST_COLS ? cap : STRIP_FIRST_COLS;
     uint64_t tried = 0;
     const wy_side top = {rules->passes, 0};
-    /* Unbounded moves: the first window from the table engine, every later
-     * one extended from it column by column (strip_ext.c) instead of
-     * computed afresh; the windows looked at, and so the proof, are the
-     * same.  Otherwise (max=N, or a terminal bound or R beyond the first
-     * window) every window from the table engine. */
+    /* Unbounded moves: the first C0 columns (as few as strip_ext.c can
+     * start from) from the table engine, and every window extended from
+     * them column by column (strip_ext.c) instead of computed afresh; the
+     * windows looked at, and so the proof, are the same.  Otherwise (max=N,
+     * or a terminal bound or R beyond the first window, or a memory limit
+     * the first window would not fit) every window from the table engine,
+     * which also refuses a first window beyond the limit. */
+    const uint64_t C0 = wyi_strip_ext_first(rules, nrows);
     const int use_ext =
-        wyi_strip_ext_usable(rules, nrows, C) &&
-        (!mem_limit || wyi_sat_add(wy_table_estimate_layout(rules, nrows, (uint32_t)C, top,
-                                                            window_layout(rules, nrows, (uint32_t)C, mem_limit)),
-                                   wyi_strip_ext_bytes(rules, nrows, C)) <= mem_limit);
+        wyi_strip_ext_usable(rules, nrows, C) && C0 <= C &&
+        (!mem_limit ||
+         (wy_table_estimate_run(rules, nrows, (uint32_t)C, top, window_layout(rules, nrows, (uint32_t)C, mem_limit),
+                                run) <= mem_limit &&
+          wyi_sat_add(wy_table_estimate_run(rules, nrows, (uint32_t)C0, top,
+                                            window_layout(rules, nrows, (uint32_t)C0, mem_limit), run),
+                      wyi_strip_ext_bytes(rules, nrows, C)) <= mem_limit));
     wy_status st = WY_EDIFF;
     while (C > 0) {
         wy_table *t = NULL;
         const wy_layout lay = window_layout(rules, nrows, (uint32_t)C, mem_limit);
-        if (tried && mem_limit &&
-            (wy_table_estimate_layout(rules, nrows, (uint32_t)C, top, lay) > mem_limit ||
-             (c.ext && wyi_strip_ext_bytes(rules, nrows, C) > mem_limit))) {
+        if (c.ext && mem_limit && wyi_strip_ext_bytes(rules, nrows, C) > mem_limit) {
+            /* 4 bytes a cell here, where the table engine may store 2: from
+             * this window on the table engine's windows, as before */
+            wyi_strip_ext_free(c.ext);
+            c.ext = NULL;
+        }
+        if (tried && mem_limit && wy_table_estimate_layout(rules, nrows, (uint32_t)C, top, lay) > mem_limit) {
             /* the next window does not fit the limit: no proof within it, as
              * surely as within max_cols (WY_EDIFF), not a failed allocation */
             char rt[160], lim[32];
@@ -430,6 +440,17 @@ wy_status wyi_strip_build_run(wyi_strip **out, const wy_rules *rules, uint32_t n
                             "than the limit of %s",
                             nrows - 1, rt, (unsigned long long)tried, (unsigned long long)C, lim);
         }
+        if (use_ext && !tried) {
+            const wy_layout lay0 = window_layout(rules, nrows, (uint32_t)C0, mem_limit);
+            st = wy_table_compute_run(&t, rules, nrows, (uint32_t)C0, top, mem_limit, lay0, run, err, errlen);
+            if (st != WY_OK)
+                return st;
+            st = wyi_strip_ext_start(&c.ext, rules, nrows, t, C0, err, errlen);
+            wy_table_free(t);
+            t = NULL;
+            if (st != WY_OK)
+                return st;
+        }
         if (c.ext) {
             st = wyi_strip_ext_extend(c.ext, C, run, err, errlen);
             if (st != WY_OK) {
@@ -440,13 +461,6 @@ wy_status wyi_strip_build_run(wyi_strip **out, const wy_rules *rules, uint32_t n
             st = wy_table_compute_run(&t, rules, nrows, (uint32_t)C, top, mem_limit, lay, run, err, errlen);
             if (st != WY_OK)
                 return st;
-            if (use_ext) {
-                st = wyi_strip_ext_start(&c.ext, rules, nrows, t, C, err, errlen);
-                wy_table_free(t);
-                t = NULL;
-                if (st != WY_OK)
-                    return st;
-            }
         }
         tried = C;
         c.t = t;

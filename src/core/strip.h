@@ -88,6 +88,7 @@ wyi_strip *wyi_strip_cache_load(const char *dir, const wy_rules *r, uint32_t min
  * Bytes is the memory for R rows and C columns. */
 typedef struct wyi_strip_ext wyi_strip_ext;
 int wyi_strip_ext_usable(const wy_rules *r, uint32_t R, uint64_t C0);
+uint64_t wyi_strip_ext_first(const wy_rules *r, uint32_t R); /* the least C0 usable */
 uint64_t wyi_strip_ext_bytes(const wy_rules *r, uint32_t R, uint64_t C);
 wy_status wyi_strip_ext_start(wyi_strip_ext **out, const wy_rules *r, uint32_t R, const wy_table *t, uint64_t C0,
                               char *err, size_t errlen);

@@ -65,6 +65,12 @@ int wyi_strip_ext_usable(const wy_rules *r, uint32_t R, uint64_t C0)
     return C0 > wyi_terminal_bound(r) + 1 && C0 >= slots_for(R) && C0 < UINT32_MAX;
 }
 
+uint64_t wyi_strip_ext_first(const wy_rules *r, uint32_t R)
+{
+    const uint64_t t = wyi_terminal_bound(r) + 2, m = slots_for(R);
+    return t > m ? t : m;
+}
+
 uint64_t wyi_strip_ext_bytes(const wy_rules *r, uint32_t R, uint64_t C)
 {
     const uint64_t L = (uint64_t)r->passes + 1, M = r->game == WY_GAME_WYTHOFF ? slots_for(R) : 0;
