@@ -334,8 +334,10 @@ static wy_status attempt(wyi_strip **out, ctx *c, char *err, size_t errlen)
                 wyi_strip_free(s);
                 return wyi_fail(WY_ECANCELED, err, errlen, "stopped");
             }
-            const uint32_t *row = read_row(c, p, x);
-            memcpy(s->vals + i * (size_t)ncols, row, (size_t)ncols * sizeof *s->vals);
+            const uint32_t *row = s->vals + i * (size_t)ncols;
+            memcpy(s->vals + i * (size_t)ncols, read_row(c, p, x), (size_t)ncols * sizeof *s->vals);
+            if (c->ext) /* the strip holds the row now: the memory stays about one window */
+                wyi_strip_ext_drop_row(c->ext, p, x);
             if (!row_minimal(&s->row_period[i], &s->row_pre[i], row, y0, P, d)) {
                 wyi_strip_free(s);
                 return wyi_fail(WY_EINTERNAL, err, errlen, "row %u layer %u: the proved period %llu does not hold",

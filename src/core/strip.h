@@ -94,6 +94,8 @@ wy_status wyi_strip_ext_start(wyi_strip_ext **out, const wy_rules *r, uint32_t R
                               char *err, size_t errlen);
 wy_status wyi_strip_ext_extend(wyi_strip_ext *e, uint64_t C, const wy_run *run, char *err, size_t errlen);
 const uint32_t *wyi_strip_ext_row(const wyi_strip_ext *e, uint32_t p, uint32_t x);
+/* Free row x of layer p once read for good (no extend afterwards). */
+void wyi_strip_ext_drop_row(wyi_strip_ext *e, uint32_t p, uint32_t x);
 void wyi_strip_ext_free(wyi_strip_ext *e);
 
 /* G(x, y) with pass layer p (p <= rules.passes), x < nrows, any y. */

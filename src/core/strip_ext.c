@@ -246,6 +246,12 @@ wy_status wyi_strip_ext_extend(wyi_strip_ext *e, uint64_t C, const wy_run *run, 
     return WY_OK;
 }
 
+void wyi_strip_ext_drop_row(wyi_strip_ext *e, uint32_t p, uint32_t x)
+{
+    free(e->vals[(size_t)p * e->R + x]);
+    e->vals[(size_t)p * e->R + x] = NULL;
+}
+
 const uint32_t *wyi_strip_ext_row(const wyi_strip_ext *e, uint32_t p, uint32_t x)
 {
     return e->vals[(size_t)p * e->R + x];
