@@ -49,7 +49,8 @@
  *    conditions of 1 (y0 >= K, y0 > T, y0 >= N), then by induction
  *    state(y0 + P + k) = state(y0 + k) + d for every k >= 0, hence
  *    G(x, y + P) = G(x, y) + d for every y > y0 - K, every x < R, every layer.
- *    The table engine gives the values of the window; the check compares the
+ *    The table engine (for unbounded moves, after the first columns,
+ *    strip_ext.c) gives the values of the window; the check compares the
  *    two states cell for cell and set for set.  Nothing is inferred from the
  *    window beyond column y0 + P: the detection (section 4) only proposes
  *    (y0, P, d), the state equality proves them.
