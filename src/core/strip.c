@@ -49,7 +49,8 @@
  *    conditions of 1 (y0 >= K, y0 > T, y0 >= N), then by induction
  *    state(y0 + P + k) = state(y0 + k) + d for every k >= 0, hence
  *    G(x, y + P) = G(x, y) + d for every y > y0 - K, every x < R, every layer.
- *    The table engine gives the values of the window; the check compares the
+ *    The table engine (for unbounded moves, after the first columns,
+ *    strip_ext.c) gives the values of the window; the check compares the
  *    two states cell for cell and set for set.  Nothing is inferred from the
  *    window beyond column y0 + P: the detection (section 4) only proposes
  *    (y0, P, d), the state equality proves them.
@@ -123,16 +124,21 @@ typedef struct {
     uint64_t C;       /* window width */
     uint64_t K;       /* state width (columns of values kept per row) */
     int unbounded;
-    uint32_t *row;    /* C values: the row being looked at */
+    uint32_t *row;    /* C values: the row being looked at (table windows) */
+    wyi_strip_ext *ext; /* or the columns computed one at a time (strip_ext.c): rows read in place */
     char why[200];    /* why the last attempt found no proof (for the final message) */
     const wy_run *run; /* asked between rows (a row of 2^21 columns: milliseconds) */
 } ctx;
 
-static void read_row(ctx *c, uint32_t p, uint32_t x)
+/* The C values of row x in layer p. */
+static const uint32_t *read_row(ctx *c, uint32_t p, uint32_t x)
 {
+    if (c->ext)
+        return wyi_strip_ext_row(c->ext, p, x);
     wy_side s = {p, 0};
     for (uint64_t y = 0; y < c->C; y++)
         c->row[y] = wy_table_get(c->t, x, (uint32_t)y, s);
+    return c->row;
 }
 
 /* Signed difference of two values (values are < 2^32). */
@@ -265,8 +271,7 @@ static wy_status attempt(wyi_strip **out, ctx *c, char *err, size_t errlen)
             int64_t e;
             if (wyi_run_stop(c->run, 0, 0))
                 return wyi_fail(WY_ECANCELED, err, errlen, "stopped");
-            read_row(c, p, x);
-            if (!detect(&q, &pre, &e, c->row, C)) {
+            if (!detect(&q, &pre, &e, read_row(c, p, x), C)) {
                 snprintf(c->why, sizeof c->why, "row %u%s shows no period q with G(x, y + q) - G(x, y) constant "
                          "over q + %u columns or more", x, p ? " (a pass layer)" : "", STRIP_MIN_TAIL);
                 return WY_EDIFF;
@@ -302,8 +307,7 @@ static wy_status attempt(wyi_strip **out, ctx *c, char *err, size_t errlen)
             for (uint32_t x = R; proved && x-- > 0;) {
                 if (wyi_run_stop(c->run, 0, 0))
                     return wyi_fail(WY_ECANCELED, err, errlen, "stopped");
-                read_row(c, p, x);
-                int m = row_state_matches(c, c->row, y0, P, d);
+                int m = row_state_matches(c, read_row(c, p, x), y0, P, d);
                 if (m < 0)
                     return wyi_fail(WY_ERANGE, err, errlen, "out of memory checking the period of a %u-row strip", R);
                 proved = m;
@@ -331,9 +335,11 @@ static wy_status attempt(wyi_strip **out, ctx *c, char *err, size_t errlen)
                 wyi_strip_free(s);
                 return wyi_fail(WY_ECANCELED, err, errlen, "stopped");
             }
-            read_row(c, p, x);
-            memcpy(s->vals + i * (size_t)ncols, c->row, (size_t)ncols * sizeof *s->vals);
-            if (!row_minimal(&s->row_period[i], &s->row_pre[i], c->row, y0, P, d)) {
+            const uint32_t *row = s->vals + i * (size_t)ncols;
+            memcpy(s->vals + i * (size_t)ncols, read_row(c, p, x), (size_t)ncols * sizeof *s->vals);
+            if (c->ext) /* the strip holds the row now: the memory stays about one window */
+                wyi_strip_ext_drop_row(c->ext, p, x);
+            if (!row_minimal(&s->row_period[i], &s->row_pre[i], row, y0, P, d)) {
                 wyi_strip_free(s);
                 return wyi_fail(WY_EINTERNAL, err, errlen, "row %u layer %u: the proved period %llu does not hold",
                                 x, p, (unsigned long long)P);
@@ -398,44 +404,90 @@ wy_status wyi_strip_build_run(wyi_strip **out, const wy_rules *rules, uint32_t n
 
     uint64_t C = cap < STRIP_FIRST_COLS ? cap : STRIP_FIRST_COLS;
     uint64_t tried = 0;
+    const wy_side top = {rules->passes, 0};
+    /* Unbounded moves: the first C0 columns (as few as strip_ext.c can
+     * start from) from the table engine, and every window extended from
+     * them column by column (strip_ext.c) instead of computed afresh; the
+     * windows looked at, and so the proof, are the same.  Otherwise (max=N,
+     * or a terminal bound or R beyond the first window, or a memory limit
+     * the first window would not fit) every window from the table engine,
+     * which also refuses a first window beyond the limit. */
+    const uint64_t C0 = wyi_strip_ext_first(rules, nrows);
+    const int use_ext =
+        wyi_strip_ext_usable(rules, nrows, C) && C0 <= C &&
+        (!mem_limit ||
+         (wy_table_estimate_run(rules, nrows, (uint32_t)C, top, window_layout(rules, nrows, (uint32_t)C, mem_limit),
+                                run) <= mem_limit &&
+          wyi_sat_add(wy_table_estimate_run(rules, nrows, (uint32_t)C0, top,
+                                            window_layout(rules, nrows, (uint32_t)C0, mem_limit), run),
+                      wyi_strip_ext_bytes(rules, nrows, C)) <= mem_limit));
+    wy_status st = WY_EDIFF;
     while (C > 0) {
         wy_table *t = NULL;
-        const wy_side top = {rules->passes, 0};
         const wy_layout lay = window_layout(rules, nrows, (uint32_t)C, mem_limit);
+        if (c.ext && mem_limit && wyi_strip_ext_bytes(rules, nrows, C) > mem_limit) {
+            /* 4 bytes a cell here, where the table engine may store 2: from
+             * this window on the table engine's windows, as before */
+            wyi_strip_ext_free(c.ext);
+            c.ext = NULL;
+        }
         if (tried && mem_limit && wy_table_estimate_layout(rules, nrows, (uint32_t)C, top, lay) > mem_limit) {
             /* the next window does not fit the limit: no proof within it, as
              * surely as within max_cols (WY_EDIFF), not a failed allocation */
             char rt[160], lim[32];
             wy_rules_format(rt, sizeof rt, rules);
             wy_format_bytes(lim, sizeof lim, mem_limit);
+            wyi_strip_ext_free(c.ext);
             return wyi_fail(WY_EDIFF, err, errlen,
                             "rows 0..%u of %s: no period found in the first %llu columns, and %llu columns need more "
                             "than the limit of %s",
                             nrows - 1, rt, (unsigned long long)tried, (unsigned long long)C, lim);
         }
-        wy_status st = wy_table_compute_run(&t, rules, nrows, (uint32_t)C, top, mem_limit, lay, run, err, errlen);
-        if (st != WY_OK)
-            return st;
+        if (use_ext && !tried) {
+            const wy_layout lay0 = window_layout(rules, nrows, (uint32_t)C0, mem_limit);
+            st = wy_table_compute_run(&t, rules, nrows, (uint32_t)C0, top, mem_limit, lay0, run, err, errlen);
+            if (st != WY_OK)
+                return st;
+            st = wyi_strip_ext_start(&c.ext, rules, nrows, t, C0, err, errlen);
+            wy_table_free(t);
+            t = NULL;
+            if (st != WY_OK)
+                return st;
+        }
+        if (c.ext) {
+            st = wyi_strip_ext_extend(c.ext, C, run, err, errlen);
+            if (st != WY_OK) {
+                wyi_strip_ext_free(c.ext);
+                return st;
+            }
+        } else {
+            st = wy_table_compute_run(&t, rules, nrows, (uint32_t)C, top, mem_limit, lay, run, err, errlen);
+            if (st != WY_OK)
+                return st;
+        }
         tried = C;
         c.t = t;
         c.C = C;
-        c.row = malloc((size_t)C * sizeof *c.row);
-        if (!c.row) {
-            wy_table_free(t);
-            return wyi_fail(WY_ERANGE, err, errlen, "out of memory reading a %llu-column window",
-                            (unsigned long long)C);
+        if (!c.ext) {
+            c.row = malloc((size_t)C * sizeof *c.row);
+            if (!c.row) {
+                wy_table_free(t);
+                return wyi_fail(WY_ERANGE, err, errlen, "out of memory reading a %llu-column window",
+                                (unsigned long long)C);
+            }
         }
         st = attempt(out, &c, err, errlen);
         free(c.row);
         c.row = NULL;
         wy_table_free(t);
         c.t = NULL;
-        if (st != WY_EDIFF)
-            return st;
-        if (C >= cap)
+        if (st != WY_EDIFF || C >= cap)
             break;
         C = C > cap / 2 ? cap : 2 * C;
     }
+    wyi_strip_ext_free(c.ext);
+    if (st != WY_EDIFF)
+        return st;
     char rt[160];
     wy_rules_format(rt, sizeof rt, rules);
     /* WY_EDIFF: searched and found none (a fact about the ruleset, which the

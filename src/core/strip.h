@@ -78,6 +78,26 @@ int wyi_strip_cache_save(const wyi_strip *s, const char *dir, char *note, size_t
 wyi_strip *wyi_strip_cache_load(const char *dir, const wy_rules *r, uint32_t min_rows, uint32_t max_rows,
                                 uint64_t mem_limit, char *note, size_t nlen);
 
+/* The columns of a strip computed one at a time after a first window from
+ * the table engine (strip_ext.c; docs/engines.md, "Strip columns").
+ * Usable for unbounded moves (no max=, heap=, mod=) when the first window
+ * has C0 > T + 1 columns and at least R (rounded up to a power of two).
+ * Start copies the table t of R rows and C0 columns (every layer); extend
+ * computes columns up to C (run may be NULL: WY_ECANCELED when its progress
+ * function asks to stop); row gives the C values of row x in layer p.
+ * Bytes is the memory for R rows and C columns. */
+typedef struct wyi_strip_ext wyi_strip_ext;
+int wyi_strip_ext_usable(const wy_rules *r, uint32_t R, uint64_t C0);
+uint64_t wyi_strip_ext_first(const wy_rules *r, uint32_t R); /* the least C0 usable */
+uint64_t wyi_strip_ext_bytes(const wy_rules *r, uint32_t R, uint64_t C);
+wy_status wyi_strip_ext_start(wyi_strip_ext **out, const wy_rules *r, uint32_t R, const wy_table *t, uint64_t C0,
+                              char *err, size_t errlen);
+wy_status wyi_strip_ext_extend(wyi_strip_ext *e, uint64_t C, const wy_run *run, char *err, size_t errlen);
+const uint32_t *wyi_strip_ext_row(const wyi_strip_ext *e, uint32_t p, uint32_t x);
+/* Free row x of layer p once read for good (no extend afterwards). */
+void wyi_strip_ext_drop_row(wyi_strip_ext *e, uint32_t p, uint32_t x);
+void wyi_strip_ext_free(wyi_strip_ext *e);
+
 /* G(x, y) with pass layer p (p <= rules.passes), x < nrows, any y. */
 void wyi_strip_value(mpz_t out, const wyi_strip *s, uint32_t p, uint32_t x, const mpz_t y);
 
