@@ -190,7 +190,7 @@ static inline uint64_t bits_at(const uint64_t *w, uint64_t s)
  * or the slice's column bits fill alone (counted as they fill: bits are only
  * ever set), which leaves the same first free cell. The lower side states
  * keep their c only in the terminal region, the one place read
- * (docs/heap3.md, "the two methods"). */
+ * (docs/heap3.md, "the sweep's order", has the proof). */
 typedef struct {
     uint32_t n, rw, dw, K, L;  /* size, words per row, words per diagonal set, passes, side states */
     uint64_t tb, tw;           /* terminal bound, terminal region's width per row */
@@ -199,7 +199,7 @@ typedef struct {
     uint32_t **term;           /* term[p][a * tw + b], p < K: c with (a, b, c, p) P, terminal region only */
     uint64_t **taken;          /* taken[p]: row a's bits b with (a, b, c', p) P for some c' already swept */
     uint32_t *tfull;           /* tfull[p * n + a]: leading words of taken[p]'s row a all set */
-    uint64_t *col, *diag;      /* per (slot, p): the slice's columns and diagonals holding a P-position */
+    uint64_t *col, *diag;      /* per (slot, p): the slice's columns (bits past N set) and diagonals in use */
     uint32_t *cfull;           /* per (slot, p): leading words of col all set */
 } sweep;
 
@@ -262,15 +262,17 @@ static uint32_t sweep_cell(sweep *s, uint32_t c, uint32_t j, uint32_t p, uint32_
     if (tf > w)
         w = tf;
     const uint64_t d0 = (uint64_t)n - 1 - a;
+    /* col's bits past N are set (set for each block), so they are never free */
+    const uint64_t wb0 = b0 >> 6, wskip = skip != WY_HEAP3_NONE ? skip >> 6 : UINT64_MAX;
     for (; w < s->rw; w++) {
         uint64_t free_ = ~(col[w] | tk[w]);
         if (diag)
             free_ &= ~bits_at(diag, 64 * w + d0);
-        if (w == b0 >> 6)
+        if (!free_)
+            continue;
+        if (w == wb0)
             free_ &= ~(uint64_t)0 << (b0 & 63);
-        if (w == s->rw - 1 && (n & 63))
-            free_ &= ((uint64_t)1 << (n & 63)) - 1;
-        if (skip != WY_HEAP3_NONE && skip >> 6 == w)
+        if (w == wskip)
             free_ &= ~((uint64_t)1 << (skip & 63));
         if (free_) {
             uint32_t b = (uint32_t)(64 * w + (uint64_t)__builtin_ctzll(free_));
@@ -320,6 +322,9 @@ static wy_status heap3_sweep(wy_heap3 *a, uint32_t block, const wy_run *run, cha
     for (uint32_t c0 = 0; st == WY_OK && c0 < s.n; c0 += S) {
         const uint32_t c1 = s.n - c0 < S ? s.n : c0 + S;
         memset(s.col, 0, (size_t)S * L * s.rw * 8);
+        if (s.n & 63)
+            for (size_t k = 0; k < (size_t)S * L; k++)
+                s.col[k * s.rw + s.rw - 1] = ~(((uint64_t)1 << (s.n & 63)) - 1);
         if (s.wyt)
             memset(s.diag, 0, (size_t)S * L * s.dw * 8);
         memset(s.cfull, 0, (size_t)S * L * sizeof *s.cfull);
