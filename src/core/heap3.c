@@ -74,10 +74,10 @@ static uint64_t sweep_bytes(const wy_rules *r, uint32_t size, uint32_t block)
     const uint64_t n = size, layers = (uint64_t)r->passes + 1, rw = words_of(n);
     uint64_t b = atlas_bytes(size);
     /* the lower side states' c in the terminal region, every side state's
-     * taken bits and full-word counts per row */
+     * taken bits and full-word counts per row (and its two pointers) */
     b = wyi_sat_add(b, wyi_sat_mul(wyi_sat_mul(layers - 1, n * term_width(r, size)), 4));
     b = wyi_sat_add(b, wyi_sat_mul(wyi_sat_mul(layers, n * rw), 8));
-    b = wyi_sat_add(b, wyi_sat_mul(layers, n * 4));
+    b = wyi_sat_add(b, wyi_sat_mul(layers, n * 4 + 2 * sizeof(void *)));
     /* a block's columns and diagonals (two words of slack for the diagonal's
      * shifted reads) */
     b = wyi_sat_add(b, wyi_sat_mul(block, slot_bytes(r, size)));
@@ -92,7 +92,7 @@ static uint64_t plain_bytes(const wy_rules *r, uint32_t size)
     uint64_t b = atlas_bytes(size);
     b = wyi_sat_add(b, wyi_sat_mul(wyi_sat_mul(layers - 1, n * n), 4));
     b = wyi_sat_add(b, wyi_sat_mul(wyi_sat_mul(layers, n * rw), 8));
-    b = wyi_sat_add(b, 8 * (rw + 2 * words_of(2 * n) + 4) + wyi_sat_mul(layers, n * 4));
+    b = wyi_sat_add(b, 8 * (rw + 2 * words_of(2 * n) + 4) + wyi_sat_mul(layers, n * 4 + 3 * sizeof(void *)));
     return wyi_sat_add(b, 4096);
 }
 
