@@ -17,17 +17,20 @@
  *
  * Two methods compute it, which must agree (tests, `wythoff check
  * 003.heap3-engines`):
- *   WY_HEAP3_SWEEP  slices c = 0, 1, ... in order, each side state p = 0..K
- *                   in turn, rows a in order: the P-cell of row a in slice c
- *                   is the first cell b that no P-position of that slice
- *                   reaches along its column or diagonal, that no smaller c
- *                   already took ((a, b, c') P, c' < c), and whose pass
- *                   (if any) does not reach a P-position (a, b, c, p - 1);
- *                   cells with no move on the two heaps (the terminal region)
- *                   are decided one by one.  A bit per (a, b) and side state
- *                   says whether a smaller c took it, so a row's search runs
- *                   over words.  O(N^3 / 64) word operations in the worst
- *                   case, memory (K+1) N^2 (4 + 1/8) bytes.
+ *   WY_HEAP3_SWEEP  the P-cell of row a in slice c, side state p, is the
+ *                   first cell b that no P-position of that slice reaches
+ *                   along its column or diagonal, that no smaller c already
+ *                   took ((a, b, c') P, c' < c), and whose pass (if any)
+ *                   does not reach a P-position (a, b, c, p - 1); cells with
+ *                   no move on the two heaps (the terminal region) are
+ *                   decided one by one.  Slices in blocks of up to 64, in a
+ *                   block rows a in order, in each the block's slices, in
+ *                   each p = 0..K (every cell after those it reads).  A bit
+ *                   per (a, b) and side state says whether a smaller c took
+ *                   it, so a row's search runs over words, from the first
+ *                   word that neither the row's taken bits nor the slice's
+ *                   columns fill.  O(N^3 / 64) word operations in the worst
+ *                   case, memory N^2 (4 + (K+1)/8) bytes.
  *   WY_HEAP3_LAYER  one layer scan (wythoff_layer.h) per slice: the
  *                   P-positions of RULES+heap=c with side state (K, c), a
  *                   different engine that recomputes every layer h' <= c
@@ -82,11 +85,12 @@ WY_API uint64_t wy_heap3_estimate(const wy_rules *rules, uint32_t size, wy_heap3
  * If the estimate exceeds mem_limit (0: none) nothing is allocated and
  * WY_ERANGE is returned with the estimate in the message; a failed
  * allocation is WY_ERANGE too.  WY_EINVAL: an unsupported ruleset, a bad
- * size.  run may be NULL; run->progress is called after each slice with
- * (slices done, N), a nonzero return stops (WY_ECANCELED); the layer method
- * runs its slices on run->threads threads (the result is the same).
- * Cost: see the methods above; N = 1024: the sweep under a second, the
- * layer method 30 to 40 s (docs/heap3.md has the figures). */
+ * size.  run may be NULL; run->progress is called after each slice (the
+ * sweep: each block of slices) with (slices done, N), a nonzero return stops
+ * (WY_ECANCELED); the layer method runs its slices on run->threads threads
+ * (the result is the same).  Cost: see the methods above; N = 1024: the
+ * sweep under a second, the layer method 30 to 40 s (docs/heap3.md has the
+ * figures). */
 WY_API wy_status wy_heap3_compute(wy_heap3 **out, const wy_rules *rules, uint32_t size, wy_heap3_method method,
                                   uint64_t mem_limit, const wy_run *run, char *err, size_t errlen);
 

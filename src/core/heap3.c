@@ -41,16 +41,58 @@ static uint64_t atlas_bytes(uint32_t size)
 
 static uint64_t words_of(uint64_t bits) { return (bits + 63) / 64; }
 
-static uint64_t sweep_bytes(const wy_rules *r, uint32_t size)
+/* The blocked sweep's slices per block: every (slice, side state)'s column
+ * and diagonal bits, and their full-word counts, within about 256 KiB (the
+ * second-level cache's share), 1 to 64 slices. */
+static uint64_t slot_bytes(const wy_rules *r, uint32_t size)
+{
+    const uint64_t n = size, layers = (uint64_t)r->passes + 1;
+    const uint64_t per = 8 * words_of(n) + (r->game == WY_GAME_WYTHOFF ? 8 * (words_of(2 * n) + 2) : 0) + 4;
+    return wyi_sat_mul(layers, per);
+}
+
+static uint32_t sweep_block(const wy_rules *r, uint32_t size)
+{
+    uint64_t s = ((uint64_t)256 << 10) / slot_bytes(r, size);
+    if (s > 64)
+        s = 64;
+    if (s > size)
+        s = size;
+    return s ? (uint32_t)s : 1;
+}
+
+/* The terminal region's width: row a has no move on the two heaps for
+ * b <= T - a, so at most min(N, T + 1) cells of a row. */
+static uint64_t term_width(const wy_rules *r, uint32_t size)
+{
+    const uint64_t tb = r->has_terminal ? r->terminal : 0;
+    return tb + 1 < size ? tb + 1 : size;
+}
+
+static uint64_t sweep_bytes(const wy_rules *r, uint32_t size, uint32_t block)
 {
     const uint64_t n = size, layers = (uint64_t)r->passes + 1, rw = words_of(n);
     uint64_t b = atlas_bytes(size);
-    /* the lower layers' f, every layer's taken bits */
+    /* the lower side states' c in the terminal region, every side state's
+     * taken bits and full-word counts per row (and its two pointers) */
+    b = wyi_sat_add(b, wyi_sat_mul(wyi_sat_mul(layers - 1, n * term_width(r, size)), 4));
+    b = wyi_sat_add(b, wyi_sat_mul(wyi_sat_mul(layers, n * rw), 8));
+    b = wyi_sat_add(b, wyi_sat_mul(layers, n * 4 + 2 * sizeof(void *)));
+    /* a block's columns and diagonals (two words of slack for the diagonal's
+     * shifted reads) */
+    b = wyi_sat_add(b, wyi_sat_mul(block, slot_bytes(r, size)));
+    return wyi_sat_add(b, 4096);
+}
+
+/* The plain sweep (wyi_heap3_sweep with plain = 1): every side state's whole
+ * atlas, one slice at a time. */
+static uint64_t plain_bytes(const wy_rules *r, uint32_t size)
+{
+    const uint64_t n = size, layers = (uint64_t)r->passes + 1, rw = words_of(n);
+    uint64_t b = atlas_bytes(size);
     b = wyi_sat_add(b, wyi_sat_mul(wyi_sat_mul(layers - 1, n * n), 4));
     b = wyi_sat_add(b, wyi_sat_mul(wyi_sat_mul(layers, n * rw), 8));
-    /* a slice's column and diagonal bits (two words of slack for the
-     * diagonal's shifted reads), and each row's non-terminal P-cell */
-    b = wyi_sat_add(b, 8 * (rw + 2 * words_of(2 * n) + 4) + wyi_sat_mul(layers, n * 4));
+    b = wyi_sat_add(b, 8 * (rw + 2 * words_of(2 * n) + 4) + wyi_sat_mul(layers, n * 4 + 3 * sizeof(void *)));
     return wyi_sat_add(b, 4096);
 }
 
@@ -77,7 +119,8 @@ uint64_t wy_heap3_estimate(const wy_rules *rules, uint32_t size, wy_heap3_method
 {
     if (wy_heap3_supported(rules, NULL, 0) != WY_OK || size == 0 || size > WY_HEAP3_MAX_SIZE)
         return UINT64_MAX;
-    return method == WY_HEAP3_LAYER ? layer_bytes(rules, size, run) : sweep_bytes(rules, size);
+    return method == WY_HEAP3_LAYER ? layer_bytes(rules, size, run)
+                                    : sweep_bytes(rules, size, sweep_block(rules, size));
 }
 
 void wy_heap3_free(wy_heap3 *a)
@@ -135,6 +178,180 @@ static inline uint64_t bits_at(const uint64_t *w, uint64_t s)
     return r ? (w[q] >> r) | (w[q + 1] << (64 - r)) : w[q];
 }
 
+/* The blocked sweep: the same decisions as the plain sweep below, cell by
+ * cell, in another order. Cell (c, a, p) - row a of slice c in side state
+ * p - reads the taken bits of row a (cells (c' < c, a, p)), the columns and
+ * diagonals of slice c in side state p (cells (c, a' < a, p)), and the P-cell
+ * of (c, a, p - 1). Slices are taken in blocks of S; in a block, rows a in
+ * order, in each the block's slices in order, in each p = 0..K: every cell
+ * a cell reads comes before it, so each cell decides as in the plain order.
+ * A row's bits and a block's column bits stay in the cache, and the search
+ * for the first free cell starts past the words that the row's taken bits
+ * or the slice's column bits fill alone (counted as they fill: bits are only
+ * ever set), which leaves the same first free cell. The lower side states
+ * keep their c only in the terminal region, the one place read
+ * (docs/heap3.md, "the sweep's order", has the proof). */
+typedef struct {
+    uint32_t n, rw, dw, K, L;  /* size, words per row, words per diagonal set, passes, side states */
+    uint64_t tb, tw;           /* terminal bound, terminal region's width per row */
+    int wyt, misere;
+    uint32_t *f;               /* the result's atlas (side state K) */
+    uint32_t **term;           /* term[p][a * tw + b], p < K: c with (a, b, c, p) P, terminal region only */
+    uint64_t **taken;          /* taken[p]: row a's bits b with (a, b, c', p) P for some c' already swept */
+    uint32_t *tfull;           /* tfull[p * n + a]: leading words of taken[p]'s row a all set */
+    uint64_t *col, *diag;      /* per (slot, p): the slice's columns (bits past N set) and diagonals in use */
+    uint32_t *cfull;           /* per (slot, p): leading words of col all set */
+} sweep;
+
+static inline void full_advance(uint32_t *k, const uint64_t *w, uint32_t words)
+{
+    while (*k < words && w[*k] == ~(uint64_t)0)
+        (*k)++;
+}
+
+static void sweep_mark(sweep *s, uint32_t p, uint32_t a, uint32_t b, uint32_t c, uint64_t *tk, uint64_t *col,
+                       uint64_t *diag, uint32_t *cf)
+{
+    if (p == s->K)
+        s->f[(size_t)a * s->n + b] = c;
+    else if (b < s->tw && (uint64_t)a + b <= s->tb)
+        s->term[p][(size_t)a * s->tw + b] = c;
+    bit_set(tk, b);
+    bit_set(col, b);
+    if (s->wyt)
+        bit_set(diag, (uint64_t)b + s->n - 1 - a);
+    full_advance(&s->tfull[(size_t)p * s->n + a], tk, s->rw);
+    full_advance(cf, col, s->rw);
+}
+
+/* Cell (c, a, p) in block slot j; prev: the non-terminal P-cell of
+ * (c, a, p - 1) or WY_HEAP3_NONE. Returns this cell's. */
+static uint32_t sweep_cell(sweep *s, uint32_t c, uint32_t j, uint32_t p, uint32_t a, uint32_t prev)
+{
+    const uint32_t n = s->n;
+    const size_t slot = (size_t)j * s->L + p;
+    uint64_t *tk = s->taken[p] + (size_t)a * s->rw, *col = s->col + slot * s->rw;
+    uint64_t *diag = s->wyt ? s->diag + slot * s->dw : NULL;
+    uint32_t *cf = s->cfull + slot;
+    int row_has = 0;
+    uint64_t b0 = 0;
+    if (a <= s->tb) {
+        uint64_t last = s->tb - a;
+        if (last > n - 1)
+            last = n - 1;
+        for (uint32_t b = 0; b <= last; b++) {
+            int pcell;
+            if (c == 0)
+                pcell = !s->misere;
+            else
+                pcell = !bit_get(tk, b) && !(p > 0 && s->term[p - 1][(size_t)a * s->tw + b] == c);
+            if (pcell) {
+                sweep_mark(s, p, a, b, c, tk, col, diag, cf);
+                row_has = 1;
+            }
+        }
+        b0 = last + 1;
+    }
+    if (row_has || b0 >= n)
+        return WY_HEAP3_NONE;
+    const uint32_t skip = prev;
+    uint64_t w = b0 >> 6;
+    const uint32_t tf = s->tfull[(size_t)p * n + a];
+    if (*cf > w)
+        w = *cf;
+    if (tf > w)
+        w = tf;
+    const uint64_t d0 = (uint64_t)n - 1 - a;
+    /* col's bits past N are set (set for each block), so they are never free */
+    const uint64_t wb0 = b0 >> 6, wskip = skip != WY_HEAP3_NONE ? skip >> 6 : UINT64_MAX;
+    for (; w < s->rw; w++) {
+        uint64_t free_ = ~(col[w] | tk[w]);
+        if (diag)
+            free_ &= ~bits_at(diag, 64 * w + d0);
+        if (!free_)
+            continue;
+        if (w == wb0)
+            free_ &= ~(uint64_t)0 << (b0 & 63);
+        if (w == wskip)
+            free_ &= ~((uint64_t)1 << (skip & 63));
+        if (free_) {
+            uint32_t b = (uint32_t)(64 * w + (uint64_t)__builtin_ctzll(free_));
+            sweep_mark(s, p, a, b, c, tk, col, diag, cf);
+            return b;
+        }
+    }
+    return WY_HEAP3_NONE;
+}
+
+static wy_status heap3_sweep(wy_heap3 *a, uint32_t block, const wy_run *run, char *err, size_t errlen)
+{
+    const wy_rules *r = &a->rules;
+    sweep s;
+    memset(&s, 0, sizeof s);
+    s.n = a->size;
+    s.rw = (uint32_t)words_of(s.n);
+    s.dw = (uint32_t)words_of(2 * (uint64_t)s.n) + 2;
+    s.K = r->passes;
+    s.L = s.K + 1;
+    s.tb = r->has_terminal ? r->terminal : 0;
+    s.tw = term_width(r, s.n);
+    s.wyt = r->game == WY_GAME_WYTHOFF;
+    s.misere = r->misere;
+    s.f = a->f;
+    const uint32_t L = s.L, S = block ? (block < s.n ? block : s.n) : sweep_block(r, s.n);
+    wy_status st = WY_OK;
+    s.term = calloc(L, sizeof *s.term);
+    s.taken = calloc(L, sizeof *s.taken);
+    s.tfull = calloc((size_t)L * s.n, sizeof *s.tfull);
+    s.col = malloc((size_t)S * L * s.rw * 8);
+    s.diag = s.wyt ? malloc((size_t)S * L * s.dw * 8) : NULL;
+    s.cfull = malloc((size_t)S * L * sizeof *s.cfull);
+    int ok = s.term && s.taken && s.tfull && s.col && (s.diag || !s.wyt) && s.cfull;
+    for (uint32_t p = 0; ok && p < L; p++) {
+        s.taken[p] = calloc((size_t)s.n * s.rw, 8);
+        ok = s.taken[p] != NULL;
+        if (ok && p < s.K) {
+            s.term[p] = malloc((size_t)s.n * s.tw * sizeof **s.term);
+            ok = s.term[p] != NULL;
+            if (ok)
+                memset(s.term[p], 0xff, (size_t)s.n * s.tw * sizeof **s.term);
+        }
+    }
+    if (!ok)
+        st = wyi_fail(WY_ERANGE, err, errlen, "out of memory for the atlas's sweep");
+    for (uint32_t c0 = 0; st == WY_OK && c0 < s.n; c0 += S) {
+        const uint32_t c1 = s.n - c0 < S ? s.n : c0 + S;
+        memset(s.col, 0, (size_t)S * L * s.rw * 8);
+        if (s.n & 63)
+            for (size_t k = 0; k < (size_t)S * L; k++)
+                s.col[k * s.rw + s.rw - 1] = ~(((uint64_t)1 << (s.n & 63)) - 1);
+        if (s.wyt)
+            memset(s.diag, 0, (size_t)S * L * s.dw * 8);
+        memset(s.cfull, 0, (size_t)S * L * sizeof *s.cfull);
+        for (uint32_t row = 0; row < s.n; row++)
+            for (uint32_t c = c0; c < c1; c++) {
+                uint32_t prev = WY_HEAP3_NONE;
+                for (uint32_t p = 0; p < L; p++)
+                    prev = sweep_cell(&s, c, c - c0, p, row, prev);
+            }
+        if (run && run->progress && run->progress(run->progress_ctx, c1, s.n))
+            st = wyi_fail(WY_ECANCELED, err, errlen, "canceled");
+    }
+    for (uint32_t p = 0; p < L; p++) {
+        if (s.term)
+            free(s.term[p]);
+        if (s.taken)
+            free(s.taken[p]);
+    }
+    free(s.term);
+    free(s.taken);
+    free(s.tfull);
+    free(s.col);
+    free(s.diag);
+    free(s.cfull);
+    return st;
+}
+
 typedef struct {
     uint32_t n, rw, K;    /* size, words per row, passes */
     uint64_t tb;          /* terminal bound: a + b <= tb has no move on the two heaps */
@@ -144,9 +361,9 @@ typedef struct {
     uint64_t *col, *diag; /* the slice's columns and diagonals (b - a + n - 1) holding a P-position */
     uint32_t **rowp;      /* rowp[p][a]: the column of row a's P-cell outside the terminal region in the
                              current slice, or WY_HEAP3_NONE */
-} sweep;
+} plain_sweep;
 
-static void sweep_mark(sweep *s, uint32_t p, uint32_t a, uint32_t b, uint32_t c)
+static void plain_mark(plain_sweep *s, uint32_t p, uint32_t a, uint32_t b, uint32_t c)
 {
     s->f[p][(size_t)a * s->n + b] = c;
     bit_set(s->taken[p] + (size_t)a * s->rw, b);
@@ -155,8 +372,8 @@ static void sweep_mark(sweep *s, uint32_t p, uint32_t a, uint32_t b, uint32_t c)
         bit_set(s->diag, (uint64_t)b + s->n - 1 - a);
 }
 
-/* Slice c, side state p: every row in order. */
-static void sweep_slice(sweep *s, uint32_t c, uint32_t p)
+/* The plain sweep: slice c, side state p, every row in order. */
+static void plain_slice(plain_sweep *s, uint32_t c, uint32_t p)
 {
     const uint32_t n = s->n;
     memset(s->col, 0, s->rw * 8);
@@ -178,7 +395,7 @@ static void sweep_slice(sweep *s, uint32_t c, uint32_t p)
                 else
                     pcell = !bit_get(tk, b) && !(p > 0 && s->f[p - 1][(size_t)a * n + b] == c);
                 if (pcell) {
-                    sweep_mark(s, p, a, b, c);
+                    plain_mark(s, p, a, b, c);
                     row_has = 1;
                 }
             }
@@ -200,7 +417,7 @@ static void sweep_slice(sweep *s, uint32_t c, uint32_t p)
                 free_ &= ~((uint64_t)1 << (skip & 63));
             if (free_) {
                 uint32_t b = (uint32_t)(64 * w + (uint64_t)__builtin_ctzll(free_));
-                sweep_mark(s, p, a, b, c);
+                plain_mark(s, p, a, b, c);
                 s->rowp[p][a] = b;
                 break;
             }
@@ -208,10 +425,10 @@ static void sweep_slice(sweep *s, uint32_t c, uint32_t p)
     }
 }
 
-static wy_status heap3_sweep(wy_heap3 *a, const wy_run *run, char *err, size_t errlen)
+static wy_status heap3_plain(wy_heap3 *a, const wy_run *run, char *err, size_t errlen)
 {
     const wy_rules *r = &a->rules;
-    sweep s;
+    plain_sweep s;
     memset(&s, 0, sizeof s);
     s.n = a->size;
     s.rw = (uint32_t)words_of(s.n);
@@ -239,7 +456,7 @@ static wy_status heap3_sweep(wy_heap3 *a, const wy_run *run, char *err, size_t e
         st = wyi_fail(WY_ERANGE, err, errlen, "out of memory for the atlas's sweep");
     for (uint32_t c = 0; st == WY_OK && c < s.n; c++) {
         for (uint32_t p = 0; p < L; p++)
-            sweep_slice(&s, c, p);
+            plain_slice(&s, c, p);
         if (run && run->progress && run->progress(run->progress_ctx, c + 1, s.n))
             st = wyi_fail(WY_ECANCELED, err, errlen, "canceled");
     }
@@ -398,8 +615,10 @@ static wy_status heap3_layers(wy_heap3 *a, uint64_t mem_limit, const wy_run *run
     return WY_OK;
 }
 
-wy_status wy_heap3_compute(wy_heap3 **out, const wy_rules *rules, uint32_t size, wy_heap3_method method,
-                           uint64_t mem_limit, const wy_run *run, char *err, size_t errlen)
+/* wy_heap3_compute, and for the tests: plain (with WY_HEAP3_SWEEP), the plain
+ * sweep; block, the blocked sweep's slices per block (0: its own choice). */
+wy_status wyi_heap3_compute(wy_heap3 **out, const wy_rules *rules, uint32_t size, wy_heap3_method method, int plain,
+                            uint32_t block, uint64_t mem_limit, const wy_run *run, char *err, size_t errlen)
 {
     if (!out || !rules)
         return wyi_fail(WY_EINVAL, err, errlen, "no output or no ruleset");
@@ -411,7 +630,10 @@ wy_status wy_heap3_compute(wy_heap3 **out, const wy_rules *rules, uint32_t size,
         return wyi_fail(WY_EINVAL, err, errlen, "atlas size %u out of range (1 to %u)", size, WY_HEAP3_MAX_SIZE);
     if (method != WY_HEAP3_SWEEP && method != WY_HEAP3_LAYER)
         return wyi_fail(WY_EINVAL, err, errlen, "unknown atlas method %d", (int)method);
-    uint64_t need = wy_heap3_estimate(rules, size, method, run);
+    const int blocked = method == WY_HEAP3_SWEEP && !plain;
+    uint64_t need = method == WY_HEAP3_SWEEP && plain ? plain_bytes(rules, size)
+                    : blocked && block               ? sweep_bytes(rules, size, block < size ? block : size)
+                                                     : wy_heap3_estimate(rules, size, method, run);
     if (mem_limit && need > mem_limit) {
         char what[64];
         snprintf(what, sizeof what, "the atlas of size %u", size);
@@ -420,7 +642,9 @@ wy_status wy_heap3_compute(wy_heap3 **out, const wy_rules *rules, uint32_t size,
     wy_heap3 *a = NULL;
     if ((st = atlas_new(&a, rules, size, err, errlen)) != WY_OK)
         return st;
-    st = method == WY_HEAP3_LAYER ? heap3_layers(a, mem_limit, run, err, errlen) : heap3_sweep(a, run, err, errlen);
+    st = method == WY_HEAP3_LAYER ? heap3_layers(a, mem_limit, run, err, errlen)
+         : plain                  ? heap3_plain(a, run, err, errlen)
+                                  : heap3_sweep(a, block, run, err, errlen);
     if (st != WY_OK) {
         wy_heap3_free(a);
         return st;
@@ -428,6 +652,12 @@ wy_status wy_heap3_compute(wy_heap3 **out, const wy_rules *rules, uint32_t size,
     atlas_count(a);
     *out = a;
     return WY_OK;
+}
+
+wy_status wy_heap3_compute(wy_heap3 **out, const wy_rules *rules, uint32_t size, wy_heap3_method method,
+                           uint64_t mem_limit, const wy_run *run, char *err, size_t errlen)
+{
+    return wyi_heap3_compute(out, rules, size, method, 0, 0, mem_limit, run, err, errlen);
 }
 
 /* ------------------------------------------------------------------ */

@@ -72,4 +72,12 @@ static inline uint64_t wyi_fnv1a_from(uint64_t h, const void *p, size_t n)
     return h;
 }
 
+/* wy_heap3_compute with the tests' knobs (heap3.c): plain, with
+ * WY_HEAP3_SWEEP, runs the plain sweep (one slice at a time, every side
+ * state's whole atlas) instead of the blocked one; block, the blocked sweep's
+ * slices per block (0: its own choice). The same atlas either way. */
+#include "wythoff_atlas.h"
+wy_status wyi_heap3_compute(wy_heap3 **out, const wy_rules *rules, uint32_t size, wy_heap3_method method, int plain,
+                            uint32_t block, uint64_t mem_limit, const wy_run *run, char *err, size_t errlen);
+
 #endif

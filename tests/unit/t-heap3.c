@@ -11,15 +11,18 @@
  *  2. F1 in normal play: f(a, b) = G_K(a, b) of the naive two-heap table
  *     where below N, and wy_heap3_findings_compute says so (g2_bad = 0); in
  *     misere play g2_bad is the number of cells where that fails, recounted.
- *  3. The contract: EINVAL for bad arguments and unsupported rulesets (the
+ *  3. The blocked sweep against the plain sweep it replaced and the layer
+ *     method: random rulesets, N up to 200, blocks of 1 to 64 slices.
+ *  4. The contract: EINVAL for bad arguments and unsupported rulesets (the
  *     message names the option), WY_ERANGE before allocating over the memory
  *     limit (the estimate in the message), WY_ECANCELED from the progress
  *     function in both methods (ASan checks for leaks); wy_plot_array_png's
  *     checks and a PNG signature.
  *
- * Environment: WY_SEED, WY_TEST_ITERS (60 rulesets per iteration).
+ * Environment: WY_SEED, WY_TEST_ITERS (60 rulesets per iteration in 1, 20 in 3).
  * Output: "PASS name" / "FAIL name: why" lines; exit 0 iff all passed.
  */
+#include "../../src/core/internal.h"
 #include "../naive/naive.h"
 #include "../naive/testkit.h"
 #include "wythoff.h"
@@ -133,6 +136,64 @@ static int random_atlases(tk_rng *rng, uint64_t iters)
     return tk_group_end(&g) | tk_group_end(&g1);
 }
 
+/* The blocked sweep (the library's) against the plain sweep it replaced (one
+ * slice at a time, every side state's whole atlas; wyi_heap3_compute with
+ * plain = 1) and against the layer method: random rulesets and windows of
+ * several 64-bit words, blocks of 1, 2, 3, 5 and 64 slices and the sweep's
+ * own choice, every cell and the counts. */
+static int blocked_vs_plain(tk_rng *rng, uint64_t iters)
+{
+    tk_group g = {"the blocked sweep (blocks 1, 2, 3, 5, 64, auto) against the plain sweep and the layer method, "
+                  "random rulesets, N <= 200",
+                  0, 0};
+    static const uint32_t blocks[] = {1, 2, 3, 5, 64, 0};
+    for (uint64_t it = 0; it < 20 * iters; it++) {
+        wy_rules r;
+        char text[128], err[WY_ERRLEN];
+        if (!random_rules(rng, &r, text, sizeof text))
+            continue;
+        const uint32_t n = tk_rng_range(rng, 1, tk_test_san() ? 80 : 200);
+        wy_heap3 *ref = NULL, *lay = NULL;
+        wy_run one = {1, NULL, NULL, 0};
+        wy_status st = wyi_heap3_compute(&ref, &r, n, WY_HEAP3_SWEEP, 1, 0, 0, &one, err, sizeof err);
+        g.cases++;
+        if (st != WY_OK) {
+            tk_fail(&g, "%s N %u: the plain sweep: status %d: %s", text, n, (int)st, err);
+            continue;
+        }
+        if (n <= 64 && !tk_test_san()) { /* the layer method: N^3 row steps */
+            wy_run two = {2, NULL, NULL, 0};
+            st = wy_heap3_compute(&lay, &r, n, WY_HEAP3_LAYER, 0, &two, err, sizeof err);
+            g.cases++;
+            if (st != WY_OK || memcmp(lay->f, ref->f, (size_t)n * n * sizeof *ref->f) != 0)
+                tk_fail(&g, "%s N %u: the plain sweep and the layer method differ (status %d: %s)", text, n, (int)st,
+                        st == WY_OK ? "" : err);
+            wy_heap3_free(lay);
+        }
+        for (size_t k = 0; k < sizeof blocks / sizeof blocks[0]; k++) {
+            wy_heap3 *a = NULL;
+            st = wyi_heap3_compute(&a, &r, n, WY_HEAP3_SWEEP, 0, blocks[k], 0, &one, err, sizeof err);
+            g.cases++;
+            if (st != WY_OK) {
+                tk_fail(&g, "%s N %u block %u: status %d: %s", text, n, blocks[k], (int)st, err);
+                continue;
+            }
+            for (uint32_t i = 0; i < n * n; i++)
+                if (a->f[i] != ref->f[i]) {
+                    tk_fail(&g, "%s N %u block %u: f(%u, %u) = %d, plain sweep %d", text, n, blocks[k], i / n, i % n,
+                            (int)a->f[i], (int)ref->f[i]);
+                    break;
+                }
+            g.cases++;
+            if (a->total != ref->total || a->none != ref->none || memcmp(a->slice, ref->slice, n * sizeof *a->slice))
+                tk_fail(&g, "%s N %u block %u: the counts differ", text, n, blocks[k]);
+            wy_heap3_free(a);
+        }
+        wy_heap3_free(ref);
+    }
+    return tk_group_end(&g);
+}
+
 static int stop_at(void *ctx, uint64_t done, uint64_t total)
 {
     (void)total;
@@ -236,6 +297,7 @@ int main(void)
     tk_rng rng;
     tk_rng_seed(&rng, seed);
     int bad = random_atlases(&rng, iters);
+    bad |= blocked_vs_plain(&rng, iters);
     bad |= contract();
     return bad;
 }
