@@ -55,8 +55,13 @@ typedef struct {
     uint32_t hmex;       /* the least value not in hbits: the search starts there */
 } worker;
 
+/* Where row x of layer l starts: cell (x, y) is at row_index + y - y0.  In
+ * the packed layout row x holds the columns x..C-1 only (row_index + y for
+ * y >= x): x C - x (x - 1) / 2 cells come before it in its layer. */
 static inline size_t row_index(const shared *S, uint32_t l, uint32_t x)
 {
+    if (S->pl->packed)
+        return (size_t)l * S->pl->tcells + (size_t)x * S->pl->C - (size_t)x * (x + 1) / 2;
     uint32_t k = S->pl->keep;
     return ((size_t)l * k + (k == S->pl->R ? x : x % k)) * S->pl->Cst;
 }
@@ -789,13 +794,33 @@ static int band_out(shared *S, worker *w, uint32_t k, uint32_t x0, uint32_t x1)
     if (!wait_out(S, w, k))
         return 0;
     const uint32_t l = S->out_layer;
-    if (pl->tri)
-        for (uint32_t by = 0; by < x1; by += 64)
-            for (uint32_t x = x0; x < x1; x++) {
-                size_t at = row_index(S, l, x);
-                for (uint32_t y = by; y < by + 64 && y < x; y++)
-                    cset(S, at + y, cget(S, row_index(S, l, y) + x));
+    if (pl->packed) {
+        /* the band's rows in outrow ([x1 - x0][C]): the cells y < x from
+         * column x of the rows above (each row above read along the band's
+         * columns), then the cells y >= x of the band's own rows */
+        const uint32_t C = pl->C, xr = S->out_xor;
+        for (uint32_t y = 0; y + 1 < x1; y++) {
+            size_t at = row_index(S, l, y);
+            for (uint32_t x = y + 1 > x0 ? y + 1 : x0; x < x1; x++)
+                S->outrow[(size_t)(x - x0) * C + y] = cget(S, at + x) ^ xr;
+        }
+        for (uint32_t x = x0; x < x1; x++) {
+            size_t at = row_index(S, l, x);
+            uint32_t *o = S->outrow + (size_t)(x - x0) * C;
+            if (pl->cw == 2)
+                for (uint32_t y = x; y < C; y++)
+                    o[y] = ((const uint16_t *)S->v)[at + y] ^ xr;
+            else
+                for (uint32_t y = x; y < C; y++)
+                    o[y] = ((const uint32_t *)S->v)[at + y] ^ xr;
+            if (S->sink(S->sink_ctx, x, o, C)) {
+                set_stop(S, STOP_SINK);
+                return 0;
             }
+        }
+        atomic_store_explicit(&S->out_done, k + 1, memory_order_release);
+        return 1;
+    }
     for (uint32_t x = x0; x < x1; x++) {
         size_t at = row_index(S, l, x);
         for (uint32_t y = 0; y < pl->C; y++)
@@ -1292,7 +1317,7 @@ int wyi_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
         ok = S->leftp != NULL;
     }
     if (ok && pl->stream) {
-        S->outrow = malloc((pl->block ? (size_t)pl->B * pl->CW : (size_t)pl->C) * 4);
+        S->outrow = malloc((pl->block ? (size_t)pl->B * pl->CW : pl->packed ? (size_t)pl->B * pl->C : (size_t)pl->C) * 4);
         ok = S->outrow != NULL;
     }
     worker ws[256];
