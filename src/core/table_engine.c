@@ -785,6 +785,11 @@ static int poll_stop(shared *S, worker *w)
     return atomic_load_explicit(&S->stop, memory_order_relaxed) == STOP_NONE;
 }
 
+/* The packed layout's band of output rows: C cells and 16 more (64 bytes),
+ * so that the band's rows, written one column at a time, do not all fall
+ * in the same sets of the cache (C is often a power of two). */
+#define OUT_STRIDE(C) ((size_t)(C) + 16)
+
 /* Hand the rows of a finished band to the caller, in order.  With symmetry,
  * first copy the mirror images below the diagonal into the band's rows, in
  * 64 x 64 tiles (the earlier rows are final). */
@@ -799,14 +804,15 @@ static int band_out(shared *S, worker *w, uint32_t k, uint32_t x0, uint32_t x1)
          * column x of the rows above (each row above read along the band's
          * columns), then the cells y >= x of the band's own rows */
         const uint32_t C = pl->C, xr = S->out_xor;
+        const size_t rs = OUT_STRIDE(C); /* outrow's rows */
         for (uint32_t y = 0; y + 1 < x1; y++) {
             size_t at = row_index(S, l, y);
             for (uint32_t x = y + 1 > x0 ? y + 1 : x0; x < x1; x++)
-                S->outrow[(size_t)(x - x0) * C + y] = cget(S, at + x) ^ xr;
+                S->outrow[(size_t)(x - x0) * rs + y] = cget(S, at + x) ^ xr;
         }
         for (uint32_t x = x0; x < x1; x++) {
             size_t at = row_index(S, l, x);
-            uint32_t *o = S->outrow + (size_t)(x - x0) * C;
+            uint32_t *o = S->outrow + (size_t)(x - x0) * rs;
             if (pl->cw == 2)
                 for (uint32_t y = x; y < C; y++)
                     o[y] = ((const uint16_t *)S->v)[at + y] ^ xr;
@@ -1317,7 +1323,7 @@ int wyi_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
         ok = S->leftp != NULL;
     }
     if (ok && pl->stream) {
-        S->outrow = malloc((pl->block ? (size_t)pl->B * pl->CW : pl->packed ? (size_t)pl->B * pl->C : (size_t)pl->C) * 4);
+        S->outrow = malloc((pl->block ? (size_t)pl->B * pl->CW : pl->packed ? (size_t)pl->B * OUT_STRIDE(pl->C) : (size_t)pl->C) * 4);
         ok = S->outrow != NULL;
     }
     worker ws[256];

@@ -135,7 +135,7 @@ void wyi_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols
     if (pl->packed) {
         pl->tcells = (uint64_t)pl->R * pl->C - (uint64_t)pl->R * (pl->R - 1) / 2;
         pl->table_bytes = wyi_sat_mul(wyi_sat_mul(pl->tcells, pl->cw), pl->nl);
-        pl->misc_bytes = wyi_sat_add(pl->misc_bytes, wyi_sat_mul(wyi_sat_mul((uint64_t)B - 1, pl->C), 4));
+        pl->misc_bytes = wyi_sat_add(pl->misc_bytes, wyi_sat_mul(wyi_sat_mul((uint64_t)B, pl->C + 16ull), 4) - (uint64_t)pl->C * 4);
     }
     pl->misc_bytes = wyi_sat_add(pl->misc_bytes, wyi_sat_add(sizeof(wy_table) + 4096, wyi_sat_mul(nbands, 4 * PROG_STRIDE)));
     /* the terminal values (8 bytes a layer while computed, then 4) */
