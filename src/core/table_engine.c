@@ -183,8 +183,13 @@ __attribute__((target("avx2"))) static uint64_t first_free3_avx2(const uint64_t 
         __m256i w1 = _mm256_or_si256(_mm256_or_si256(_mm256_loadu_si256((const __m256i *)(a + i + 4)),
                                                      _mm256_loadu_si256((const __m256i *)(b + i + 4))),
                                      _mm256_loadu_si256((const __m256i *)(c + i + 4)));
-        if (!_mm256_testc_si256(_mm256_and_si256(w0, w1), ones))
-            break; /* a free value in these eight words: found below */
+        if (!_mm256_testc_si256(_mm256_and_si256(w0, w1), ones)) {
+            /* the first of the eight words with a free value */
+            int full = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(w0, ones))) |
+                       _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(w1, ones))) << 4;
+            size_t j = i + (size_t)__builtin_ctz(~(unsigned)full);
+            return (uint64_t)j * 64 + (uint64_t)__builtin_ctzll(~(a[j] | b[j] | c[j]));
+        }
     }
     for (; i < W; i++) {
         uint64_t w = a[i] | b[i] | c[i];
