@@ -184,9 +184,21 @@ static void tw_row(table_writer *w, uint32_t x, const uint32_t *v)
     } else if (strcmp(f, "bin") == 0) {
         unsigned char *b = w->bbuf;
         const unsigned bw = w->binw;
-        for (uint32_t y = 0; y < C; y++)
-            for (unsigned k = 0; k < bw; k++)
-                *b++ = (unsigned char)(v[y] >> (8 * k));
+        /* little-endian cells; the common widths as loops of their own,
+         * which the compiler turns into a few instructions per 16 cells */
+        if (bw == 2)
+            for (uint32_t y = 0; y < C; y++) {
+                b[2 * (size_t)y] = (unsigned char)v[y];
+                b[2 * (size_t)y + 1] = (unsigned char)(v[y] >> 8);
+            }
+        else if (bw == 4)
+            for (uint32_t y = 0; y < C; y++)
+                for (unsigned k = 0; k < 4; k++)
+                    b[4 * (size_t)y + k] = (unsigned char)(v[y] >> (8 * k));
+        else
+            for (uint32_t y = 0; y < C; y++)
+                for (unsigned k = 0; k < bw; k++)
+                    *b++ = (unsigned char)(v[y] >> (8 * k));
         cli_out_mem(o, (const char *)w->bbuf, (size_t)C * bw);
     } else { /* text */
         cli_out_fmt(o, "%*u ", w->lw, x);

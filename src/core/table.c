@@ -31,8 +31,9 @@
  *
  * Streaming.  wy_table_stream hands each finished row to the caller in
  * order, as soon as its band is done, while later bands are computed.  When
- * the whole table fits it is kept (and computed by symmetry: a row's cells
- * below the diagonal are read from the earlier rows); otherwise rows are
+ * the whole table fits it is kept (and computed by symmetry: only the cells
+ * x <= y are stored, packed row after row, and a row's cells below the
+ * diagonal are read from the earlier rows' columns); otherwise rows are
  * computed whole and only a ring of recent rows is kept.
  *
  * Terminal region (x + y <= K): never put in a line cell by cell; its cells

@@ -55,8 +55,13 @@ typedef struct {
     uint32_t hmex;       /* the least value not in hbits: the search starts there */
 } worker;
 
+/* Where row x of layer l starts: cell (x, y) is at row_index + y - y0.  In
+ * the packed layout row x holds the columns x..C-1 only (row_index + y for
+ * y >= x): x C - x (x - 1) / 2 cells come before it in its layer. */
 static inline size_t row_index(const shared *S, uint32_t l, uint32_t x)
 {
+    if (S->pl->packed)
+        return (size_t)l * S->pl->tcells + (size_t)x * S->pl->C - (size_t)x * (x + 1) / 2;
     uint32_t k = S->pl->keep;
     return ((size_t)l * k + (k == S->pl->R ? x : x % k)) * S->pl->Cst;
 }
@@ -112,10 +117,13 @@ static void line_insert(uint64_t *b, uint32_t *ptr, uint32_t g)
 {
     b[g >> 6] |= (uint64_t)1 << (g & 63);
     if (g == *ptr) {
-        uint32_t p = g;
-        while (b[p >> 6] & ((uint64_t)1 << (p & 63)))
-            p++; /* stops inside the line: lines keep spare words */
-        *ptr = p;
+        /* the first value above g missing from the line, a word a step;
+         * it stops inside the line: lines keep spare words */
+        size_t i = g >> 6;
+        uint64_t free = ~b[i] & (~(uint64_t)0 << (g & 63));
+        while (!free)
+            free = ~b[++i];
+        *ptr = (uint32_t)(i * 64 + (size_t)__builtin_ctzll(free));
     }
 }
 
@@ -144,6 +152,56 @@ static uint64_t first_free4(const uint64_t *a, const uint64_t *b, const uint64_t
     return (uint64_t)W * 64;
 }
 
+/* The scan of the dense layout's three lines (row, column, diagonal) from
+ * word i on, eight words a step with AVX2 where the processor has it (asked
+ * once): the same words are read and the same first free value found as by
+ * the portable loop below, only fewer instructions per word. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(WY_NO_AVX2)
+#define WYI_HAVE_AVX2 1
+#include <immintrin.h>
+
+static int have_avx2(void)
+{
+    static int known; /* 0 not asked, 1 no, 2 yes: a benign race (every thread finds the same) */
+    int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (!k) {
+        __builtin_cpu_init();
+        k = __builtin_cpu_supports("avx2") ? 2 : 1;
+        __atomic_store_n(&known, k, __ATOMIC_RELAXED);
+    }
+    return k == 2;
+}
+
+__attribute__((target("avx2"))) static uint64_t first_free3_avx2(const uint64_t *a, const uint64_t *b,
+                                                                 const uint64_t *c, size_t W, size_t i)
+{
+    const __m256i ones = _mm256_set1_epi64x(-1);
+    for (; i + 8 <= W; i += 8) {
+        __m256i w0 = _mm256_or_si256(_mm256_or_si256(_mm256_loadu_si256((const __m256i *)(a + i)),
+                                                     _mm256_loadu_si256((const __m256i *)(b + i))),
+                                     _mm256_loadu_si256((const __m256i *)(c + i)));
+        __m256i w1 = _mm256_or_si256(_mm256_or_si256(_mm256_loadu_si256((const __m256i *)(a + i + 4)),
+                                                     _mm256_loadu_si256((const __m256i *)(b + i + 4))),
+                                     _mm256_loadu_si256((const __m256i *)(c + i + 4)));
+        if (!_mm256_testc_si256(_mm256_and_si256(w0, w1), ones)) {
+            /* the first of the eight words with a free value */
+            int full = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(w0, ones))) |
+                       _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(w1, ones))) << 4;
+            size_t j = i + (size_t)__builtin_ctz(~(unsigned)full);
+            return (uint64_t)j * 64 + (uint64_t)__builtin_ctzll(~(a[j] | b[j] | c[j]));
+        }
+    }
+    for (; i < W; i++) {
+        uint64_t w = a[i] | b[i] | c[i];
+        if (~w)
+            return (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(~w);
+    }
+    return (uint64_t)W * 64;
+}
+#else
+#define WYI_HAVE_AVX2 0
+#endif
+
 /* First g' >= g missing from the union of the given bitsets (W words each);
  * W * 64 when there is none below the capacity. */
 static uint64_t first_free(const uint64_t *a, const uint64_t *b, const uint64_t *c, size_t W, uint64_t g)
@@ -155,6 +213,10 @@ static uint64_t first_free(const uint64_t *a, const uint64_t *b, const uint64_t 
     if (~w)
         return (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(~w);
     i++;
+#if WYI_HAVE_AVX2
+    if (b && c && have_avx2()) /* the common case: the wide scan */
+        return first_free3_avx2(a, b, c, W, i);
+#endif
     if (b && c) { /* the common case: four words a step */
         for (; i + 4 <= W; i += 4) {
             uint64_t w0 = a[i] | b[i] | c[i], w1 = a[i + 1] | b[i + 1] | c[i + 1];
@@ -370,6 +432,7 @@ typedef struct {
     uint32_t N, M, nh;
     uint64_t Kt;
     int dense, wyt;
+    int plain; /* do_cell_plain applies */
 } cell_consts;
 
 /* The bitsets of a cell's lines in one layer: its row's, and in the dense
@@ -501,6 +564,58 @@ static inline int mark_options(const cell_consts *k, shared *S, worker *w, uint3
     return nmark;
 }
 
+/* do_cell for the commonest plan: one layer (no pass, no extra heap), the
+ * dense layout, unbounded moves, no modular move.  Then mark_options marks
+ * at most one value, the terminal region's, when an option of the cell lies
+ * in it; this is the same computation without the marks, the layer loop
+ * and the branches for the other rules. */
+static int do_cell_plain(shared *S, worker *w, const cell_consts *k, uint32_t i, uint32_t x, uint32_t y)
+{
+    const plan *pl = S->pl;
+    const uint64_t Kt = k->Kt;
+    const uint32_t tval = S->tv[0];
+    const size_t ci = col_at(pl, 0, y), di = k->wyt ? diag_at(S, 0, x, y) : 0;
+    cell_lines c;
+    lines_at(&c, k, S, w, 0, i, ci, di);
+    const size_t at = cell_at(S, 0, x, y);
+    if ((uint64_t)x + y <= Kt) {
+        cset(S, at, tval);
+        lines_insert(&c, tval); /* as in do_cell: unbounded lines */
+        return 1;
+    }
+    /* mark_options with N unbounded: an option in the terminal region */
+    const int term = (y && x <= Kt) || (x && y <= Kt) ||
+                     (k->wyt && x && y && (x > y ? x - y : y - x) <= Kt);
+    uint64_t g = *c.rp;
+    if (*c.cp > g)
+        g = *c.cp;
+    if (c.db && *c.dp > g)
+        g = *c.dp;
+    for (;;) {
+        g = first_free(c.rb, c.cb, c.db, S->W, g);
+        if (g + 128 >= (uint64_t)S->W * 64) {
+            if (!reserve(S, w, g + 64)) {
+                set_stop(S, STOP_NOMEM);
+                return 0;
+            }
+            lines_at(&c, k, S, w, 0, i, ci, di);
+            continue;
+        }
+        if (term && g == tval) {
+            g++;
+            continue;
+        }
+        break;
+    }
+    if (pl->cw == 2 && g > 0xffff) {
+        set_stop(S, STOP_OVERFLOW);
+        return 0;
+    }
+    cset(S, at, (uint32_t)g);
+    lines_insert(&c, (uint32_t)g);
+    return 1;
+}
+
 /* Compute cell (x, y), band row i, every layer.  0 on failure (S->stop set). */
 static int do_cell(shared *S, worker *w, const cell_consts *k, uint32_t i, uint32_t x, uint32_t y)
 {
@@ -509,6 +624,8 @@ static int do_cell(shared *S, worker *w, const cell_consts *k, uint32_t i, uint3
     const uint64_t Kt = k->Kt;
     const int dense = k->dense, wyt = k->wyt;
 
+    if (k->plain)
+        return do_cell_plain(S, w, k, i, x, y);
     for (uint32_t l = 0; l < pl->nl; l++) {
         if (l % POLL_LAYERS == POLL_LAYERS - 1 && !poll_stop(S, w))
             return 0;
@@ -673,6 +790,11 @@ static int poll_stop(shared *S, worker *w)
     return atomic_load_explicit(&S->stop, memory_order_relaxed) == STOP_NONE;
 }
 
+/* The packed layout's band of output rows: C cells and 16 more (64 bytes),
+ * so that the band's rows, written one column at a time, do not all fall
+ * in the same sets of the cache (C is often a power of two). */
+#define OUT_STRIDE(C) ((size_t)(C) + 16)
+
 /* Hand the rows of a finished band to the caller, in order.  With symmetry,
  * first copy the mirror images below the diagonal into the band's rows, in
  * 64 x 64 tiles (the earlier rows are final). */
@@ -682,13 +804,34 @@ static int band_out(shared *S, worker *w, uint32_t k, uint32_t x0, uint32_t x1)
     if (!wait_out(S, w, k))
         return 0;
     const uint32_t l = S->out_layer;
-    if (pl->tri)
-        for (uint32_t by = 0; by < x1; by += 64)
-            for (uint32_t x = x0; x < x1; x++) {
-                size_t at = row_index(S, l, x);
-                for (uint32_t y = by; y < by + 64 && y < x; y++)
-                    cset(S, at + y, cget(S, row_index(S, l, y) + x));
+    if (pl->packed) {
+        /* the band's rows in outrow ([x1 - x0][C]): the cells y < x from
+         * column x of the rows above (each row above read along the band's
+         * columns), then the cells y >= x of the band's own rows */
+        const uint32_t C = pl->C, xr = S->out_xor;
+        const size_t rs = OUT_STRIDE(C); /* outrow's rows */
+        for (uint32_t y = 0; y + 1 < x1; y++) {
+            size_t at = row_index(S, l, y);
+            for (uint32_t x = y + 1 > x0 ? y + 1 : x0; x < x1; x++)
+                S->outrow[(size_t)(x - x0) * rs + y] = cget(S, at + x) ^ xr;
+        }
+        for (uint32_t x = x0; x < x1; x++) {
+            size_t at = row_index(S, l, x);
+            uint32_t *o = S->outrow + (size_t)(x - x0) * rs;
+            if (pl->cw == 2)
+                for (uint32_t y = x; y < C; y++)
+                    o[y] = ((const uint16_t *)S->v)[at + y] ^ xr;
+            else
+                for (uint32_t y = x; y < C; y++)
+                    o[y] = ((const uint32_t *)S->v)[at + y] ^ xr;
+            if (S->sink(S->sink_ctx, x, o, C)) {
+                set_stop(S, STOP_SINK);
+                return 0;
             }
+        }
+        atomic_store_explicit(&S->out_done, k + 1, memory_order_release);
+        return 1;
+    }
     for (uint32_t x = x0; x < x1; x++) {
         size_t at = row_index(S, l, x);
         for (uint32_t y = 0; y < pl->C; y++)
@@ -1023,7 +1166,8 @@ static void band_loop(worker *w)
     shared *S = w->S;
     const plan *pl = S->pl;
     const uint32_t R = pl->R, B = pl->B;
-    const cell_consts kc = {pl->N, pl->M, pl->nh, S->Kt, pl->dense, pl->wyt};
+    const cell_consts kc = {pl->N, pl->M, pl->nh, S->Kt, pl->dense, pl->wyt,
+                            pl->nl == 1 && pl->dense && pl->N == UINT32_MAX && pl->modmode == 0};
     for (;;) {
         if (atomic_load_explicit(&S->stop, memory_order_relaxed))
             return;
@@ -1184,7 +1328,7 @@ int wyi_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
         ok = S->leftp != NULL;
     }
     if (ok && pl->stream) {
-        S->outrow = malloc((pl->block ? (size_t)pl->B * pl->CW : (size_t)pl->C) * 4);
+        S->outrow = malloc((pl->block ? (size_t)pl->B * pl->CW : pl->packed ? (size_t)pl->B * OUT_STRIDE(pl->C) : (size_t)pl->C) * 4);
         ok = S->outrow != NULL;
     }
     worker ws[256];

@@ -36,6 +36,9 @@ typedef struct {
     int dense;           /* column/diagonal bitsets */
     int tri;             /* compute x <= y only, mirror the rest */
     int stream;          /* ring of rows, handed out in order */
+    int packed;          /* stream 2 with tri: only the cells x <= y are stored,
+                            row after row (row x: columns x..C-1), tcells a layer */
+    uint64_t tcells;
     unsigned cw;         /* bytes per stored cell */
     uint64_t bound;      /* no value in the window exceeds it */
     size_t W;            /* words per line bitset (initial when not fixed) */

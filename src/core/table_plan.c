@@ -128,6 +128,15 @@ void wyi_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols
         pl->misc_bytes = wyi_sat_mul(pl->C, 4); /* the row handed out */
     }
     pl->table_bytes = wyi_sat_mul(row_bytes, pl->keep);
+    /* rows handed out from the whole table by symmetry: the cells x <= y
+     * only (row x of the output reads its cells y < x from column x), and
+     * the band's rows put together before they go out */
+    pl->packed = stream == 2 && pl->tri;
+    if (pl->packed) {
+        pl->tcells = (uint64_t)pl->R * pl->C - (uint64_t)pl->R * (pl->R - 1) / 2;
+        pl->table_bytes = wyi_sat_mul(wyi_sat_mul(pl->tcells, pl->cw), pl->nl);
+        pl->misc_bytes = wyi_sat_add(pl->misc_bytes, wyi_sat_mul(wyi_sat_mul((uint64_t)B, pl->C + 16ull), 4) - (uint64_t)pl->C * 4);
+    }
     pl->misc_bytes = wyi_sat_add(pl->misc_bytes, wyi_sat_add(sizeof(wy_table) + 4096, wyi_sat_mul(nbands, 4 * PROG_STRIDE)));
     /* the terminal values (8 bytes a layer while computed, then 4) */
     pl->misc_bytes = wyi_sat_add(pl->misc_bytes, (uint64_t)pl->nl * 12 + pl->nh + 3);
