@@ -15,6 +15,14 @@ version is WY_VERSION of include/wythoff.h, its one place.  The wheel's
 bytes depend only on the sources, the compiler and the interpreter (entries
 sorted, dated $SOURCE_DATE_EPOCH or 1980-01-01).
 
+$WYTHOFF_BUILD_CACHE (optional, a folder): the library's objects are kept
+there and reused by a later build with the same compiler (its resolved
+executable), the same flags and the same sources and headers (a SHA-256 of
+all of them names each object), e.g. for another interpreter: the library's
+objects are compiled without the interpreter's include directory, so they
+do not depend on it; python/*.c is always compiled.  tests/cli/python-pkg.sh
+builds for two interpreters with one cache.
+
 Hooks: get_requires_for_build_wheel/_sdist (none),
 prepare_metadata_for_build_wheel, build_wheel, build_sdist.  No editable
 install (PEP 660): `make python` and PYTHONPATH=build/python serve that.
@@ -132,6 +140,26 @@ def _run(cmd):
     return r.returncode, " ".join(shlex.quote(c) for c in cmd), r.stdout
 
 
+def _lib_key(cc, cmd):
+    """What the library's objects depend on: the compiler (its resolved
+    executable and its version), the command (the checkout's path left out:
+    -ffile-prefix-map maps it to .), the library's sources and headers."""
+    h = hashlib.sha256()
+    exe = shutil.which(cc[0]) or cc[0]
+    h.update(os.path.realpath(exe).encode() + b"\0")
+    try:
+        v = subprocess.run(cc + ["--version"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+        h.update(v.split(b" ", 1)[-1])  # its first word: the program as called (gcc, x86_64-linux-gnu-gcc)
+    except OSError:
+        pass
+    h.update("\0".join(c.replace(ROOT, "<root>") for c in cmd[len(cc):]).encode() + b"\0")
+    files = sorted(p for d in LIB_DIRS + ("include",) for p in glob.glob(_path(d, "*.[ch]")))
+    for p in files:
+        h.update(os.path.relpath(p, ROOT).replace(os.sep, "/").encode() + b"\0")
+        h.update(hashlib.sha256(_read(p)).digest())
+    return h.hexdigest()
+
+
 def build_extension(out_dir, tmp):
     """Compiles the extension into out_dir; returns its path."""
     cc = _compiler()
@@ -142,14 +170,39 @@ def build_extension(out_dir, tmp):
     cppflags = shlex.split(os.environ.get("CPPFLAGS", ""))
     cflags = shlex.split(os.environ.get("CFLAGS", ""))
     pic = shlex.split(sysconfig.get_config_var("CCSHARED") or "-fPIC")
+    # the library's objects without the interpreter's headers (they include
+    # none of them): the same objects for every interpreter
+    lib_cmd = cc + ["-I" + _path("include")] + cppflags + FLAGS + pic + ["-ffile-prefix-map=%s=." % ROOT] + cflags
     common = cc + ["-I" + _path("include"), "-I" + include] + cppflags + FLAGS + pic + \
         ["-ffile-prefix-map=%s=." % ROOT] + cflags
+    cache = os.environ.get("WYTHOFF_BUILD_CACHE")
+    lib_key = _lib_key(cc, lib_cmd) if cache else None
     jobs = []
     for i, src in enumerate(_sources()):
         obj = os.path.join(tmp, "%03d-%s.o" % (i, os.path.splitext(os.path.basename(src))[0]))
-        jobs.append((obj, common + ["-c", src, "-o", obj]))
+        if os.path.dirname(src) == _path("python"):
+            jobs.append((obj, common + ["-c", src, "-o", obj], None))
+            continue
+        cached = None
+        if lib_key:
+            rel = os.path.relpath(src, ROOT).replace(os.sep, "/")
+            cached = os.path.join(cache, hashlib.sha256((lib_key + "\0" + rel).encode()).hexdigest() + ".o")
+        jobs.append((obj, lib_cmd + ["-c", src, "-o", obj], cached))
+
+    def compile_one(job):
+        obj, cmd, cached = job
+        if cached and os.path.exists(cached):
+            shutil.copyfile(cached, obj)
+            return 0, "", ""
+        r = _run(cmd)
+        if cached and r[0] == 0:  # into the cache: whole or not at all
+            os.makedirs(os.path.dirname(cached), exist_ok=True)
+            part = "%s.%d.part" % (cached, os.getpid())
+            shutil.copyfile(obj, part)
+            os.replace(part, cached)
+        return r
     with ThreadPoolExecutor(max_workers=_jobs()) as ex:
-        results = list(ex.map(lambda j: _run(j[1]), jobs))
+        results = list(ex.map(compile_one, jobs))
     for rc, cmd, out in results:
         if out.strip() or rc != 0:
             sys.stderr.write(cmd + "\n" + out)
@@ -158,7 +211,7 @@ def build_extension(out_dir, tmp):
     ext = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
     target = os.path.join(out_dir, "_wythoff" + ext)
     shared = ["-bundle", "-undefined", "dynamic_lookup"] if sys.platform == "darwin" else ["-shared"]
-    rc, cmd, out = _run(cc + shared + ["-pthread", "-o", target] + [o for o, _ in jobs] +
+    rc, cmd, out = _run(cc + shared + ["-pthread", "-o", target] + [j[0] for j in jobs] +
                         shlex.split(os.environ.get("LDFLAGS", "")) + LIBS)
     if out.strip() or rc != 0:
         sys.stderr.write(cmd + "\n" + out)

@@ -13,8 +13,11 @@
 #    `make CFLAGS=-O3` still compiles C11 with the warnings, hidden symbols
 #    and threads, `make CPPFLAGS=-DNDEBUG` still finds include/;
 #  - two checkouts at different paths build a byte-identical shared core
-#    library (normal build only: the sanitizer run skips it); the archives
-#    hold no timestamps, owners or modes (ar D).
+#    library (normal build only: the sanitizer run skips it; compiled with
+#    -O0 -g, a third of the time: a path would come in through the debug
+#    information and __FILE__, whatever the optimisation; WY_TEST_BIG=1: the
+#    project's -O2 -g); the archives hold no timestamps, owners or modes
+#    (ar D).
 # Prints "PASS name" / "FAIL name: why"; exit 0 iff all passed.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -94,7 +97,9 @@ if [ "${WY_TEST_SAN:-0}" != 1 ]; then
     else
       find Makefile include src -type f -print0
     fi | xargs -0 cp --parents -t "$tmp/$d"
-    (cd "$tmp/$d" && make -s -j2 build/libwythoff.so >/dev/null 2>&1) || fail "build in '$tmp/$d' failed"
+    opt=(WY_OPT="-O0 -g")
+    [ "${WY_TEST_BIG:-0}" = 1 ] && opt=()
+    (cd "$tmp/$d" && make -s -j2 "${opt[@]}" build/libwythoff.so >/dev/null 2>&1) || fail "build in '$tmp/$d' failed"
   done
   for f in "libwythoff.so.$version"; do
     cmp -s "$tmp/a/build/$f" "$tmp/another/deeper-checkout/build/$f" &&

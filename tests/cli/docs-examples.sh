@@ -16,7 +16,9 @@
 #     counted as passed): they spend seconds there on a path other tests
 #     run under the sanitizers at smaller sizes (the 46-row strips and the
 #     rows proved on demand: t-exact, t-strip, t-eval; a command stopped
-#     after N seconds: hostile.sh's signals); the normal run checks their
+#     after N seconds: hostile.sh's signals; a number of 100001 digits: the
+#     same parser as the examples' 1e3; automaton verify on 10^6 diagonals:
+#     automaton.sh's 10^5 there); the normal run checks their
 #     output.  There, too, a command that an earlier example ran (the same
 #     text) is not run again: the earlier output is compared with this
 #     example's lines.
@@ -63,6 +65,8 @@ durations='s/[0-9]+\.[0-9]{2} s([;)]| \||$)/#.## s\1/g'
 SAN_LEAVE_OUT=(
   'wythoff value wythoff 4[5-9] [0-9]'  # rows 45-47 at y of 30 digits: a 46-row strip or a proof on demand
   'timeout .* build/wythoff (table|period) '  # stopped by a signal after seconds of work
+  'build/wythoff value wythoff 1e100000 1 '  # a 100001-digit number: the parser of the 1e3 beside it, seconds under ASan
+  'build/wythoff automaton verify .* --rows 1e6'  # automaton.sh verifies under the sanitizers (10^5 diagonals)
 )
 # Under the sanitizers a command that an earlier example ran already (the
 # same text: check 000.thm4 in three files, ...) is not run again: its

@@ -16,7 +16,12 @@
 # The tree is a copy of what the build needs (the checkout is not touched).
 # The compiler runs with CFLAGS=-O0 -g0 (half the time; what is checked is
 # the packaging; `make python`'s optimised module is tests/cli/python.sh's);
-# WY_TEST_BIG=1: the backend's own flags.  Skipped under the sanitizers.
+# WY_TEST_BIG=1: the backend's own flags.  The two builds share the
+# library's objects (WYTHOFF_BUILD_CACHE, the backend's docstring: the
+# second interpreter compiles only python/*.c when the compiler and flags are
+# the same; checked: the cache holds one object per library source, or a set
+# per compiler).
+# Skipped under the sanitizers.
 cd "$(dirname "$0")/../.."
 . tests/cli/lib.sh
 
@@ -28,7 +33,7 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/wy-pypkg.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 export PYTHONDONTWRITEBYTECODE=1 PIP_NO_INDEX=1 PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
-export TMPDIR=$tmp
+export TMPDIR=$tmp WYTHOFF_BUILD_CACHE=$tmp/objcache
 unset PYTHONPATH PIP_INDEX_URL PIP_EXTRA_INDEX_URL PIP_FIND_LINKS PIP_REQUIRE_VIRTUALENV
 [ "${WY_TEST_BIG:-0}" = 1 ] || export CFLAGS="${CFLAGS:+$CFLAGS }-O0 -g0"
 
@@ -137,6 +142,17 @@ for i in "${!pys[@]}"; do
     fail "python-pkg: $name: pip uninstall: $(tail -n 3 "$tmp/un$i.log" | tr '\n' ' ')"
   fi
 done
+
+# one object per library source in the cache, whichever interpreters built
+nlib=$(ls src/core/*.c src/check/*.c src/plot/*.c | wc -l)
+ncache=$(find "$tmp/objcache" -name '*.o' 2>/dev/null | wc -l)
+if [ "$ncache" -eq "$nlib" ]; then
+  pass "python-pkg: the builds share the library's objects (WYTHOFF_BUILD_CACHE: $ncache objects, one per source)"
+elif [ "$ncache" -gt 0 ] && [ $((ncache % nlib)) -eq 0 ]; then
+  pass "python-pkg: WYTHOFF_BUILD_CACHE: $((ncache / nlib)) sets of the library's objects (the interpreters' compilers differ)"
+else
+  fail "python-pkg: WYTHOFF_BUILD_CACHE holds $ncache objects, not one per library source ($nlib)"
+fi
 
 if cmp -s "$tmp/before" <(listing); then
   pass "python-pkg: the builds left nothing in the tree"
