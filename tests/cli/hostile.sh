@@ -142,7 +142,7 @@ interrupted() {  # name, standard input, then the command line (output discarded
   local rc=$?
   [ "$rc" -eq 130 ] && pass "Ctrl-C stops $name (exit 130)" || fail "Ctrl-C did not stop $name: exit $rc"
 }
-interrupted "period" /dev/null "$W" period wythoff --rows 60 --quiet
+interrupted "period" /dev/null "$W" period wythoff --rows 256 --quiet
 mkfifo "$d/in"
 exec 3<>"$d/in" # a writer that never writes: `value -` waits on its input
 interrupted "value - waiting on its input" "$d/in" "$W" value wythoff -
@@ -503,7 +503,7 @@ stop_cases=(
   "E INT moves wythoff+heap=3000+misere 100000 300000"
   "F TERM plot wythoff+heap=300+misere --size 600 --output $stopd/F/p.png"
   "G INT compare wythoff+heap=300+misere wythoff --size 600 --output $stopd/G/t.txt"
-  "H TERM period wythoff --rows 104 --output $stopd/H/t.txt"
+  "H TERM period wythoff --rows 160 --output $stopd/H/t.txt"
   "I INT glayers wythoff --size 1e9 --value 4 --store $stopd/I/store"
   "J TERM heap3 nim+pass --size 8192 --output $stopd/J/t.txt"
   "K INT value wythoff+pass+misere 1000000000 1618033988"
