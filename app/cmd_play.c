@@ -102,17 +102,6 @@ static void state_copy(state *d, const state *s)
 /* Output: a buffer, wrapped on blanks when flushed                    */
 /* ------------------------------------------------------------------ */
 
-/* Colour: on a terminal only, not with NO_COLOR or TERM=dumb (as `table`). */
-static int use_color(FILE *f)
-{
-    const char *nc = getenv("NO_COLOR");
-    if (nc && *nc)
-        return 0;
-    const char *term = getenv("TERM");
-    if (term && strcmp(term, "dumb") == 0)
-        return 0;
-    return isatty(fileno(f));
-}
 
 /* The picture's symbols: Unicode, or ASCII on a terminal whose locale
  * (LC_ALL, LC_CTYPE, LANG: the first one set) is not UTF-8.  Pipes and
@@ -1583,7 +1572,7 @@ int cli_cmd_play(cli_config *c)
         state_clear(&p.cur);
         return rc;
     }
-    p.color = use_color(stdout);
+    p.color = cli_use_color(stdout);
     p.width = out_width(stdout);
     p.out = open_memstream(&p.buf, &p.buflen);
     if (!p.out)

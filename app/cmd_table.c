@@ -245,17 +245,6 @@ static int tw_open(table_writer *w, cli_out *o, const cli_game *s, const char *f
     return 1;
 }
 
-static int use_color(FILE *f)
-{
-    const char *nc = getenv("NO_COLOR");
-    if (nc && *nc)
-        return 0;
-    const char *term = getenv("TERM");
-    if (term && strcmp(term, "dumb") == 0)
-        return 0;
-    return isatty(fileno(f));
-}
-
 typedef struct {
     table_writer *w;
 } stream_ctx;
@@ -349,7 +338,7 @@ int cli_cmd_table(cli_config *c)
     if ((rc = cli_open_output(c, &sink, &o)))
         return rc;
     table_writer w;
-    if (!tw_open(&w, &o, g, c->format, R, C, !c->output && strcmp(c->format, "text") == 0 && use_color(stdout))) {
+    if (!tw_open(&w, &o, g, c->format, R, C, !c->output && strcmp(c->format, "text") == 0 && cli_use_color(stdout))) {
         cli_out_close(&o);
         cli_sink_abort(&sink);
         return cli_die(3, "out of memory");

@@ -241,6 +241,8 @@ void cli_side_suffix(char *buf, size_t n, const cli_game *g);
  * work notes say anything (wythoff-mpi's ranks other than 0 do not).  Set
  * once by main before any thread starts. */
 void cli_set_name(const char *name, int silent);
+/* Colour on f: a terminal, NO_COLOR unset and TERM not "dumb". */
+int cli_use_color(FILE *f);
 const char *cli_name(void);
 int cli_is_silent(void);
 /* The command line, for the provenance of outputs (docs/formats.md,

@@ -287,3 +287,16 @@ uint64_t cli_now_ms(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
+
+/* Colour on f: a terminal only, not with NO_COLOR set or TERM=dumb
+ * (`table`'s text and `play`). */
+int cli_use_color(FILE *f)
+{
+    const char *nc = getenv("NO_COLOR");
+    if (nc && *nc)
+        return 0;
+    const char *term = getenv("TERM");
+    if (term && strcmp(term, "dumb") == 0)
+        return 0;
+    return isatty(fileno(f));
+}
