@@ -163,8 +163,9 @@ typedef struct {
 /* Draw the tile as an RGB PNG through write.  WY_EINVAL for a bad spec
  * (no table, zoom or size out of range).  The tables are only read: tiles
  * of one table may be drawn in several threads at once.  Cost: one table
- * read per pixel, and at z > 0 a read of every position of the block for
- * the P-positions (4^z per pixel); memory O(size^2). */
+ * read per pixel, and at z > 0 the P-positions: every row of the tile's
+ * span read once in order (wy_table_row, 2^z rows a pixel column); memory
+ * O(size^2) and one row of the table. */
 WY_API wy_status wy_plot_tile(const wy_tile_spec *spec, wy_write_fn write, void *write_ctx, char *err,
                               size_t errlen);
 /* The same in two steps, so that a caller can keep a tile's values and

@@ -6,29 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The P-position marks of a block: bit 0 the first table has value 0 at a
- * position of the block, bit 1 the second. */
-static unsigned block_marks(const wy_tile_spec *t, uint64_t x0, uint64_t y0, uint64_t n)
-{
-    unsigned m = 0;
-    const wy_table *tabs[2] = {t->table, t->table_b};
-    const wy_side sides[2] = {t->side, t->side_b};
-    for (int k = 0; k < 2; k++) {
-        const wy_table *tab = tabs[k];
-        if (!tab)
-            continue;
-        uint64_t R = wy_table_rows(tab), C = wy_table_cols(tab);
-        uint64_t x1 = x0 + n < R ? x0 + n : R, y1 = y0 + n < C ? y0 + n : C;
-        for (uint64_t x = x0; x < x1 && !(m >> k & 1); x++)
-            for (uint64_t y = y0; y < y1; y++)
-                if (wy_table_get(tab, (uint32_t)x, (uint32_t)y, sides[k]) == 0) {
-                    m |= 1u << k;
-                    break;
-                }
-    }
-    return m;
-}
-
 /* The tile's geometry: positions per pixel n, pixels per position px, the
  * positions a side and the first position; WY_EINVAL for a bad spec. */
 typedef struct {
@@ -60,6 +37,45 @@ static wy_status tile_geometry(const wy_tile_spec *t, tile_geom *g, char *err, s
     return WY_OK;
 }
 
+/* The P-position marks of the blocks (n > 1 positions a pixel side): bit k
+ * of mark[j * W + i] is set where table k (the first, the second) has value
+ * 0 at a position of pixel (i, j)'s block, clipped to that table.  Each row
+ * x of the tile's span is read once (wy_table_row) and its zeros marked,
+ * instead of one wy_table_get per position of every block: the same marks
+ * (a block is marked iff one of its positions in the table holds 0), read
+ * in order.  The caller sets the pixels beyond the first table.  WY_ERANGE
+ * if the row buffer cannot be allocated. */
+static wy_status marks_by_rows(const wy_tile_spec *t, const tile_geom *g, uint32_t W, uint8_t *mark)
+{
+    const wy_table *tabs[2] = {t->table, t->table_b};
+    const wy_side sides[2] = {t->side, t->side_b};
+    memset(mark, 0, (size_t)W * W);
+    for (int k = 0; k < 2; k++) {
+        const wy_table *tab = tabs[k];
+        if (!tab)
+            continue;
+        const uint64_t R = wy_table_rows(tab), C = wy_table_cols(tab);
+        if (g->x0 >= R || g->y0 >= C)
+            continue;
+        const uint64_t x1 = g->x0 + g->span < R ? g->x0 + g->span : R;
+        const uint64_t y1 = g->y0 + g->span < C ? g->y0 + g->span : C;
+        uint32_t *row = malloc((size_t)C * sizeof *row);
+        if (!row)
+            return WY_ERANGE;
+        for (uint64_t x = g->x0; x < x1; x++) {
+            const size_t i = (size_t)((x - g->x0) / g->n);
+            wy_table_row(tab, (uint32_t)x, sides[k], row);
+            for (uint64_t y = g->y0; y < y1; y++)
+                if (row[y] == 0) {
+                    const size_t j = W - 1 - (size_t)((y - g->y0) / g->n);
+                    mark[j * W + i] |= (uint8_t)(1u << k);
+                }
+        }
+        free(row);
+    }
+    return WY_OK;
+}
+
 wy_status wy_plot_tile_values(const wy_tile_spec *t, uint32_t *value, uint8_t *mark, char *err, size_t errlen)
 {
     tile_geom g;
@@ -71,6 +87,8 @@ wy_status wy_plot_tile_values(const wy_tile_spec *t, uint32_t *value, uint8_t *m
     const uint32_t W = t->size;
     const uint64_t n = g.n, px = g.px;
     const uint64_t R = wy_table_rows(t->table), C = wy_table_cols(t->table);
+    if (n > 1 && marks_by_rows(t, &g, W, mark) != WY_OK)
+        return pl_plot_err(err, errlen, "out of memory for a row of %llu values", (unsigned long long)C), WY_ERANGE;
     for (uint32_t j = 0; j < W; j++) { /* pixel row, top first */
         const uint64_t row_from_bottom = W - 1 - j;
         const uint64_t y = g.y0 + (row_from_bottom / px) * n;
@@ -90,7 +108,7 @@ wy_status wy_plot_tile_values(const wy_tile_spec *t, uint32_t *value, uint8_t *m
                     wy_table_get(t->table_b, (uint32_t)x, (uint32_t)y, t->side_b) == 0)
                     m |= 2;
             } else {
-                m = block_marks(t, x, y, n);
+                m = mark[k]; /* marks_by_rows */
             }
             value[k] = v;
             mark[k] = (uint8_t)m;

@@ -32,6 +32,13 @@
  *  7. wy_plot_heat_rgb: vmax 0 gives entry 0; v * 255 / vmax (computed here
  *     in 128 bits) for many v and vmax up to UINT64_MAX, so entry 0 at 0,
  *     entry 255 at vmax, monotone; wy_plot_set_rgb(m) = pl_palette_sets[m-1].
+ *  8. wy_plot_tile_values against a reading of every position here (one
+ *     wy_table_get each): random rulesets (seeded), tables of random shape
+ *     up to 150 x 150 and a second ruleset's table of another shape, zooms
+ *     -2..5, tiles 0..3 a side, tile sizes 1..70 pixels: every pixel's value
+ *     is the table's value at the block's corner, its marks say whether
+ *     the block holds a P-position of each table (clipped to that table),
+ *     and pixels beyond the first table are WY_TILE_BEYOND with value 0.
  *
  * Under the sanitizers (WY_TEST_SAN=1, tk_test_san) the large windows are
  * smaller, with the same code paths (blocks of positions above 800, SVG
@@ -783,6 +790,89 @@ static int check_colours(void)
     return tk_group_end(&grp);
 }
 
+/* 8: the tiles' values and marks, read position by position here. */
+static int check_tile_values(void)
+{
+    tk_group grp = {"wy_plot_tile_values: values and P-position marks equal a reading of every position", 0, 0};
+    uint64_t seed = 0;
+    if (tk_seed(&seed))
+        return 1;
+    tk_rng g;
+    tk_rng_seed(&g, seed ^ 0x7469UL);
+    const unsigned rounds = san ? 6 : 24;
+    for (unsigned round = 0; round < rounds; round++) {
+        tk_spec sa, sb;
+        tk_random_spec(&g, &sa);
+        tk_random_spec(&g, &sb);
+        char ta[128], tb[128], err[WY_ERRLEN];
+        tk_spec_text(ta, sizeof ta, &sa);
+        tk_spec_text(tb, sizeof tb, &sb);
+        wy_rules ra, rb;
+        if (wy_rules_parse(&ra, ta, err, sizeof err) != WY_OK || wy_rules_parse(&rb, tb, err, sizeof err) != WY_OK) {
+            tk_fail(&grp, "%s / %s: %s", ta, tb, err);
+            continue;
+        }
+        const uint32_t Ra = tk_random_dim(&g, 150), Ca = tk_random_dim(&g, 150);
+        const uint32_t Rb = tk_random_dim(&g, 150), Cb = tk_random_dim(&g, 150);
+        const wy_side s0 = {0, 0};
+        wy_table *A = NULL, *B = NULL;
+        if (wy_table_compute(&A, &ra, Ra, Ca, s0, 0, err, sizeof err) != WY_OK ||
+            wy_table_compute(&B, &rb, Rb, Cb, s0, 0, err, sizeof err) != WY_OK) {
+            tk_fail(&grp, "%s %ux%u / %s %ux%u: %s", ta, Ra, Ca, tb, Rb, Cb, err);
+            wy_table_free(A);
+            continue;
+        }
+        for (unsigned rep = 0; rep < 6; rep++) {
+            const int z = (int)tk_rng_range(&g, 0, 7) - 2;
+            const uint32_t W = tk_rng_range(&g, 1, 70);
+            const int two = (int)tk_rng_range(&g, 0, 1);
+            wy_tile_spec t = {A, s0, two ? B : NULL, s0, z, tk_rng_range(&g, 0, 3), tk_rng_range(&g, 0, 3), W, 1};
+            uint32_t *value = malloc((size_t)W * W * sizeof *value);
+            uint8_t *mark = malloc((size_t)W * W);
+            if (!value || !mark || wy_plot_tile_values(&t, value, mark, err, sizeof err) != WY_OK) {
+                tk_fail(&grp, "%s z=%d W=%u: %s", ta, z, W, value && mark ? err : "out of memory");
+                free(value), free(mark);
+                continue;
+            }
+            const uint64_t n = z > 0 ? (uint64_t)1 << z : 1, px = z < 0 ? (uint64_t)1 << -z : 1;
+            const uint64_t span = (W / px + (W % px != 0)) * n;
+            unsigned bad = 0;
+            for (uint32_t j = 0; j < W && !bad; j++)
+                for (uint32_t i = 0; i < W && !bad; i++) {
+                    const uint64_t x = t.tx * span + (i / px) * n, y = t.ty * span + ((W - 1 - j) / px) * n;
+                    const size_t k = (size_t)j * W + i;
+                    uint32_t want_v = 0;
+                    unsigned want_m = WY_TILE_BEYOND;
+                    if (x < Ra && y < Ca) {
+                        want_v = wy_table_get(A, (uint32_t)x, (uint32_t)y, s0);
+                        want_m = 0;
+                        const wy_table *tabs[2] = {A, two ? B : NULL};
+                        for (int q = 0; q < 2; q++) {
+                            if (!tabs[q])
+                                continue;
+                            const uint64_t R = wy_table_rows(tabs[q]), C = wy_table_cols(tabs[q]);
+                            for (uint64_t a = x; a < x + n && a < R; a++)
+                                for (uint64_t b = y; b < y + n && b < C; b++)
+                                    if (wy_table_get(tabs[q], (uint32_t)a, (uint32_t)b, s0) == 0)
+                                        want_m |= 1u << q;
+                        }
+                    }
+                    grp.cases++;
+                    if (value[k] != want_v || mark[k] != want_m) {
+                        tk_fail(&grp, "%s (b %s) %ux%u z=%d tile %llu,%llu W=%u pixel %u,%u: value %u mark %u, want %u %u",
+                                ta, two ? tb : "-", Ra, Ca, z, (unsigned long long)t.tx, (unsigned long long)t.ty, W,
+                                i, j, value[k], mark[k], want_v, want_m);
+                        bad = 1;
+                    }
+                }
+            free(value), free(mark);
+        }
+        wy_table_free(A);
+        wy_table_free(B);
+    }
+    return tk_group_end(&grp);
+}
+
 int main(void)
 {
     san = tk_test_san();
@@ -794,5 +884,6 @@ int main(void)
     bad += check_mem_limit();
     bad += check_cancel();
     bad += check_colours();
+    bad += check_tile_values();
     return bad ? 1 : 0;
 }
