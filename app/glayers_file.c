@@ -34,14 +34,194 @@
 /* Writing                                                              */
 /* ------------------------------------------------------------------ */
 
-/* The chunks are compressed with deflate's run-length strategy (Z_RLE:
- * matches at distance 1 only, then Huffman codes): on these offsets as
- * small as level 1's default strategy and about 40 % faster (docs/glayers.md,
- * "The stored layer"); a persistent z_stream reset per chunk.  Any zlib
- * stream reads back the same way. */
+/* The chunks are zlib streams (RFC 1950) of one deflate block (RFC 1951):
+ * written here directly, a dynamic Huffman block of literals only (the
+ * offsets' bytes coded by their frequencies in the chunk, as zlib's
+ * Z_HUFFMAN_ONLY does: on these offsets as small as level 1's matches, at a
+ * fraction of the time); a chunk of one byte value mostly (layer 0), or one
+ * the block would not shrink, goes through zlib's deflate with the
+ * run-length strategy (Z_RLE).  Any zlib stream reads back the same way
+ * (uncompress), so the files of every version read alike. */
 #define GL_ZLEVEL 1
 #define GL_ZBITS 15
 #define GL_ZMEM 8
+#define GL_HMAX 15 /* deflate's longest code */
+
+/* Huffman code lengths (at most GL_HMAX) of the 257 literal/length symbols
+ * from their counts (those of count 0 get length 0; at least two symbols
+ * are counted).  Counts are halved (kept nonzero) until the longest code
+ * fits: the code stays a complete prefix code. */
+static void huff_lengths(const uint64_t *cnt0, unsigned char *len)
+{
+    enum { NS = 257 };
+    uint64_t cnt[NS], w[2 * NS];
+    int parent[2 * NS];
+    memcpy(cnt, cnt0, sizeof cnt);
+    for (;;) {
+        int n = 0, leaf[NS];
+        for (int i = 0; i < NS; i++)
+            if (cnt[i])
+                leaf[n++] = i;
+        int nodes = n, alive[2 * NS];
+        for (int i = 0; i < n; i++) {
+            w[i] = cnt[leaf[i]];
+            alive[i] = 1;
+        }
+        for (int m = 0; m < n - 1; m++) { /* join the two lightest: O(n^2), n <= 257 */
+            int a = -1, b = -1;
+            for (int i = 0; i < nodes; i++) {
+                if (!alive[i])
+                    continue;
+                if (a < 0 || w[i] < w[a]) {
+                    b = a;
+                    a = i;
+                } else if (b < 0 || w[i] < w[b])
+                    b = i;
+            }
+            w[nodes] = w[a] + w[b];
+            alive[nodes] = 1;
+            alive[a] = alive[b] = 0;
+            parent[a] = parent[b] = nodes;
+            nodes++;
+        }
+        int longest = 0;
+        memset(len, 0, NS);
+        for (int i = 0; i < n; i++) {
+            int d = 0;
+            for (int j = i; j != nodes - 1; j = parent[j])
+                d++;
+            len[leaf[i]] = (unsigned char)d;
+            if (d > longest)
+                longest = d;
+        }
+        if (longest <= GL_HMAX)
+            return;
+        for (int i = 0; i < NS; i++)
+            if (cnt[i])
+                cnt[i] = cnt[i] / 2 + 1;
+    }
+}
+
+typedef struct {
+    unsigned char *p, *end;
+    uint64_t acc;
+    unsigned nb;
+} gl_bits;
+
+static void put_bits(gl_bits *b, uint32_t v, unsigned n)
+{
+    b->acc |= (uint64_t)v << b->nb;
+    b->nb += n;
+    while (b->nb >= 8) {
+        *b->p++ = (unsigned char)b->acc;
+        b->acc >>= 8;
+        b->nb -= 8;
+    }
+}
+
+/* The canonical codes of the lengths (RFC 1951 3.2.2), bit-reversed for
+ * the LSB-first writer. */
+static void huff_codes(const unsigned char *len, int ns, uint32_t *code)
+{
+    unsigned count[GL_HMAX + 1] = {0}, next[GL_HMAX + 1];
+    for (int i = 0; i < ns; i++)
+        count[len[i]]++;
+    count[0] = 0;
+    unsigned c = 0;
+    for (int l = 1; l <= GL_HMAX; l++) {
+        c = (c + count[l - 1]) << 1;
+        next[l] = c;
+    }
+    for (int i = 0; i < ns; i++) {
+        code[i] = 0;
+        if (!len[i])
+            continue;
+        uint32_t v = next[len[i]]++, r = 0;
+        for (int j = 0; j < len[i]; j++)
+            r |= ((v >> j) & 1) << (len[i] - 1 - j);
+        code[i] = r;
+    }
+}
+
+/* The zlib stream of d[0..k-1] (k >= 1) as one dynamic Huffman block of
+ * literals into out (cap bytes): its length, or 0 when zlib's deflate is
+ * the better choice (one byte value dominates) or it would not fit. */
+static uint64_t huff_chunk(const unsigned char *d, uint64_t k, unsigned char *out, uint64_t cap)
+{
+    uint64_t cnt[257] = {0}, c4[4][256] = {{0}};
+    uint64_t i = 0;
+    for (; i + 4 <= k; i += 4) {
+        c4[0][d[i]]++;
+        c4[1][d[i + 1]]++;
+        c4[2][d[i + 2]]++;
+        c4[3][d[i + 3]]++;
+    }
+    for (; i < k; i++)
+        c4[0][d[i]]++;
+    uint64_t top = 0;
+    for (int v = 0; v < 256; v++) {
+        cnt[v] = c4[0][v] + c4[1][v] + c4[2][v] + c4[3][v];
+        if (cnt[v] > top)
+            top = cnt[v];
+    }
+    if (top >= k - k / 8) /* runs: Z_RLE codes them in far fewer bytes */
+        return 0;
+    cnt[256] = 1; /* end of block */
+    unsigned char len[257];
+    uint32_t code[257];
+    huff_lengths(cnt, len);
+    huff_codes(len, 257, code);
+    uint64_t bits = 0;
+    for (int v = 0; v < 257; v++)
+        bits += cnt[v] * len[v];
+    if (bits / 8 + 400 > cap || bits / 8 > k) /* header, code lengths, trailer: < 400 bytes */
+        return 0;
+    gl_bits b = {out, out + cap, 0, 0};
+    *b.p++ = 0x78; /* CM 8, a 32K window; FLEVEL 0; (0x78 << 8 | 0x01) % 31 == 0 */
+    *b.p++ = 0x01;
+    put_bits(&b, 1, 1);  /* BFINAL */
+    put_bits(&b, 2, 2);  /* BTYPE: dynamic Huffman */
+    put_bits(&b, 0, 5);  /* HLIT: 257 literal/length codes */
+    put_bits(&b, 1, 5);  /* HDIST: 2 distance codes (both of length 1, unused) */
+    put_bits(&b, 15, 4); /* HCLEN: all 19 code length codes */
+    /* the code length code: lengths 0..15 of 4 bits each (complete), 16-18 unused */
+    static const unsigned char order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+    for (int j = 0; j < 19; j++)
+        put_bits(&b, order[j] < 16 ? 4 : 0, 3);
+    for (int v = 0; v < 257 + 2; v++) { /* symbol L has the 4-bit code L, sent reversed */
+        unsigned l = v < 257 ? len[v] : 1, r = 0;
+        for (int j = 0; j < 4; j++)
+            r |= ((l >> j) & 1) << (3 - j);
+        put_bits(&b, r, 4);
+    }
+    uint32_t tab[256];
+    for (int v = 0; v < 256; v++)
+        tab[v] = code[v] | (uint32_t)len[v] << 16;
+    uint64_t acc = b.acc;
+    unsigned nb = b.nb;
+    unsigned char *p = b.p;
+    for (i = 0; i < k; i++) { /* at most 15 bits a symbol: 32 bits out when 32 are in */
+        uint32_t t = tab[d[i]];
+        acc |= (uint64_t)(t & 0xffff) << nb;
+        nb += t >> 16;
+        if (nb >= 32) {
+            wy_put_le32(p, (uint32_t)acc);
+            p += 4;
+            acc >>= 32;
+            nb -= 32;
+        }
+    }
+    b.acc = acc;
+    b.nb = nb;
+    b.p = p;
+    put_bits(&b, code[256], len[256]);
+    if (b.nb)
+        put_bits(&b, 0, 8 - b.nb);
+    uint32_t ad = (uint32_t)adler32(adler32(0L, Z_NULL, 0), d, (uInt)k);
+    for (int j = 3; j >= 0; j--)
+        *b.p++ = (unsigned char)(ad >> (8 * j));
+    return (uint64_t)(b.p - out);
+}
 
 uint64_t gl_file_estimate(void)
 {
@@ -88,6 +268,9 @@ int gl_file_open(gl_file *w, const char *dir, uint64_t g)
 int gl_file_chunk(gl_file *w, const int8_t *d, uint64_t k, char *msg, size_t msglen)
 {
     z_stream *z = w->z;
+    uint64_t zn = huff_chunk((const unsigned char *)d, k, w->zbuf, w->zcap);
+    if (zn)
+        goto write;
     if (deflateReset(z) != Z_OK) {
         snprintf(msg, msglen, "zlib failed to compress a chunk of %s", w->path);
         return 4;
@@ -100,7 +283,8 @@ int gl_file_chunk(gl_file *w, const int8_t *d, uint64_t k, char *msg, size_t msg
         snprintf(msg, msglen, "zlib failed to compress a chunk of %s", w->path);
         return 4;
     }
-    uint64_t zn = w->zcap - z->avail_out;
+    zn = w->zcap - z->avail_out;
+write:
     if (fwrite(w->zbuf, 1, zn, w->f) != zn) {
         snprintf(msg, msglen, "write error on %s (%s)", w->tmp, strerror(errno));
         return 2;
