@@ -298,7 +298,8 @@ static int read_summary(cli_config *c, const char *dir, uint64_t G, int given)
     if (!st)
         return cli_die(3, "out of memory");
     rc = 0;
-    uint64_t size = 0;
+    uint64_t size = 0, dcap = 0;
+    int8_t *d = NULL; /* one buffer for every layer */
     for (uint64_t g = 0; g <= G && !rc; g++) {
         if (cli_interrupted()) {
             rc = cli_die(130, "interrupted");
@@ -309,7 +310,6 @@ static int read_summary(cli_config *c, const char *dir, uint64_t G, int given)
             break;
         }
         gl_layer L;
-        int8_t *d = NULL;
         rc = gl_layer_open(&L, path);
         if (!rc && L.g != g)
             rc = cli_die(2, "corrupt %s: it holds value %llu", path, (unsigned long long)L.g);
@@ -317,7 +317,7 @@ static int read_summary(cli_config *c, const char *dir, uint64_t G, int given)
             rc = cli_die(2, "%s is of the window %llu, the layers before it of %llu: the layers of two scans", path,
                          (unsigned long long)L.size, (unsigned long long)size);
         if (!rc)
-            rc = gl_layer_load(&L, &d, path, c->mem_limit);
+            rc = gl_layer_load(&L, &d, &dcap, path, c->mem_limit);
         if (!rc) {
             st[g].g = g;
             st[g].size = size = L.size;
@@ -326,9 +326,9 @@ static int read_summary(cli_config *c, const char *dir, uint64_t G, int given)
             st[g].positions = L.positions;
             gl_analyze(&st[g], d, L.count);
         }
-        free(d);
         gl_layer_close(&L);
     }
+    free(d);
     return gl_summary(c, st, size, G + 1, rc);
 }
 

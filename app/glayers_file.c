@@ -484,17 +484,24 @@ void gl_layer_close(gl_layer *L)
     free(L->table);
 }
 
-/* The whole layer into *d (malloc'ed, count bytes). */
-int gl_layer_load(gl_layer *L, int8_t **d, const char *path, uint64_t mem_limit)
+/* The whole layer into *d (malloc'ed, *cap bytes: kept when large enough,
+ * so that the layers of a directory reuse one buffer and its pages). */
+int gl_layer_load(gl_layer *L, int8_t **d, uint64_t *cap, const char *path, uint64_t mem_limit)
 {
     if (mem_limit && L->count + L->chunk > mem_limit) {
         char what[300];
         snprintf(what, sizeof what, "reading %.256s", path);
         return cli_refuse_memory(what, L->count + L->chunk, mem_limit, NULL);
     }
-    *d = malloc(L->nchunks * L->chunk + 1);
-    if (!*d)
-        return cli_die(3, "out of memory reading %s (%llu MiB)", path, (unsigned long long)(L->count >> 20) + 1);
+    uint64_t need = L->nchunks * L->chunk + 1;
+    if (!*d || *cap < need) {
+        free(*d);
+        *cap = 0;
+        *d = malloc(need);
+        if (!*d)
+            return cli_die(3, "out of memory reading %s (%llu MiB)", path, (unsigned long long)(L->count >> 20) + 1);
+        *cap = need;
+    }
     for (uint64_t i = 0; i < L->nchunks; i++) {
         if (cli_interrupted()) /* 10^9 positions: seconds of inflating */
             return cli_die(130, "interrupted");
