@@ -241,17 +241,8 @@ int gl_file_open(gl_file *w, const char *dir, uint64_t g)
     w->zbuf = malloc(w->zcap);
     w->cap = 64;
     w->table = malloc(w->cap * sizeof *w->table);
-    z_stream *z = calloc(1, sizeof *z);
-    if (!w->path || !w->tmp || !w->zbuf || !w->table || !z) {
-        free(z);
+    if (!w->path || !w->tmp || !w->zbuf || !w->table)
         return cli_die(3, "out of memory for the layer files");
-    }
-    int zr = deflateInit2(z, GL_ZLEVEL, Z_DEFLATED, GL_ZBITS, GL_ZMEM, Z_RLE);
-    if (zr != Z_OK) {
-        free(z);
-        return cli_die(zr == Z_MEM_ERROR ? 3 : 4, "zlib cannot start compressing (%d)", zr);
-    }
-    w->z = z;
     snprintf(w->path, n, "%s/layer-%llu.wygl", dir, (unsigned long long)g);
     snprintf(w->tmp, n, "%s/.layer-%llu.wygl.part", dir, (unsigned long long)g);
     w->f = fopen(w->tmp, "wb");
@@ -267,10 +258,20 @@ int gl_file_open(gl_file *w, const char *dir, uint64_t g)
 /* Append one chunk of k offsets: one zlib stream (RFC 1950). */
 int gl_file_chunk(gl_file *w, const int8_t *d, uint64_t k, char *msg, size_t msglen)
 {
-    z_stream *z = w->z;
     uint64_t zn = huff_chunk((const unsigned char *)d, k, w->zbuf, w->zcap);
     if (zn)
         goto write;
+    if (!w->z) { /* zlib's deflate, started at its first chunk (layer 0's, mostly) */
+        z_stream *nz = calloc(1, sizeof *nz);
+        int zr = nz ? deflateInit2(nz, GL_ZLEVEL, Z_DEFLATED, GL_ZBITS, GL_ZMEM, Z_RLE) : Z_MEM_ERROR;
+        if (zr != Z_OK) {
+            free(nz);
+            snprintf(msg, msglen, "zlib cannot start compressing %s (%d)", w->path, zr);
+            return zr == Z_MEM_ERROR ? 3 : 4;
+        }
+        w->z = nz;
+    }
+    z_stream *z = w->z;
     if (deflateReset(z) != Z_OK) {
         snprintf(msg, msglen, "zlib failed to compress a chunk of %s", w->path);
         return 4;
