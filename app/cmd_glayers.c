@@ -317,7 +317,7 @@ static int read_summary(cli_config *c, const char *dir, uint64_t G, int given)
             rc = cli_die(2, "%s is of the window %llu, the layers before it of %llu: the layers of two scans", path,
                          (unsigned long long)L.size, (unsigned long long)size);
         if (!rc)
-            rc = gl_layer_load(&L, &d, &dcap, path, c->mem_limit);
+            rc = gl_layer_load(&L, &d, &dcap, path, c->mem_limit, c->threads);
         if (!rc) {
             st[g].g = g;
             st[g].size = size = L.size;

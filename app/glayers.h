@@ -62,8 +62,9 @@ int gl_layer_open(gl_layer *L, const char *path);
 /* Chunk i into d (L->chunk bytes). */
 int gl_layer_chunk(gl_layer *L, uint64_t i, int8_t *d, const char *path);
 /* The whole layer into *d (malloc'ed, *cap bytes; reused when *cap is
- * large enough; freed by the caller, also on failure). */
-int gl_layer_load(gl_layer *L, int8_t **d, uint64_t *cap, const char *path, uint64_t mem_limit);
+ * large enough; freed by the caller, also on failure), its chunks inflated
+ * on two threads when threads >= 2. */
+int gl_layer_load(gl_layer *L, int8_t **d, uint64_t *cap, const char *path, uint64_t mem_limit, unsigned threads);
 void gl_layer_close(gl_layer *L);
 
 /* ---- glayers_stats.c ---- */

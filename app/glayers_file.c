@@ -22,9 +22,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #define GL_HEADER 64
@@ -461,21 +463,75 @@ int gl_layer_open(gl_layer *L, const char *path)
     return 0;
 }
 
-/* Chunk i into d (L->chunk bytes). */
-int gl_layer_chunk(gl_layer *L, uint64_t i, int8_t *d, const char *path)
+/* Chunk i into d, saying nothing: 0, or the exit code and why in msg.
+ * Positioned reads (pread): several threads may read chunks of one layer. */
+static int chunk_quiet(const gl_layer *L, uint64_t i, int8_t *d, const char *path, char *msg, size_t msglen)
 {
     uint64_t k = i + 1 < L->nchunks ? L->chunk : L->count - i * L->chunk;
     uint64_t zn = L->table[i + 1] - L->table[i];
     unsigned char *z = malloc(zn ? zn : 1);
-    if (!z)
-        return cli_die(3, "out of memory reading %s", path);
+    if (!z) {
+        snprintf(msg, msglen, "out of memory reading %s", path);
+        return 3;
+    }
+    uint64_t got = 0;
+    while (got < zn) {
+        ssize_t r = pread(fileno(L->f), z + got, zn - got, (off_t)(L->table[i] + got));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        got += (uint64_t)r;
+    }
     uLongf out = (uLongf)k;
-    int ok = fseeko(L->f, (off_t)L->table[i], SEEK_SET) == 0 && fread(z, 1, zn, L->f) == zn &&
-             uncompress((Bytef *)d, &out, z, (uLong)zn) == Z_OK && out == k;
+    int ok = got == zn && uncompress((Bytef *)d, &out, z, (uLong)zn) == Z_OK && out == k;
     free(z);
-    if (!ok)
-        return cli_die(2, "corrupt %s: chunk %llu is damaged or truncated", path, (unsigned long long)i);
+    if (!ok) {
+        snprintf(msg, msglen, "corrupt %s: chunk %llu is damaged or truncated", path, (unsigned long long)i);
+        return 2;
+    }
     return 0;
+}
+
+/* Chunk i into d (L->chunk bytes). */
+int gl_layer_chunk(gl_layer *L, uint64_t i, int8_t *d, const char *path)
+{
+    char msg[4400];
+    int rc = chunk_quiet(L, i, d, path, msg, sizeof msg);
+    return rc ? cli_die(rc, "%s", msg) : 0;
+}
+
+/* A share of a layer's chunks: i = first, first + step, ...; the first
+ * failure (its chunk, code and message) kept. */
+typedef struct {
+    const gl_layer *L;
+    int8_t *d;
+    const char *path;
+    uint64_t first, step, bad;
+    int rc;
+    char msg[4400];
+} gl_share;
+
+static void *load_share(void *arg)
+{
+    gl_share *h = arg;
+    h->bad = UINT64_MAX;
+    h->rc = 0;
+    for (uint64_t i = h->first; i < h->L->nchunks; i += h->step) {
+        if (cli_interrupted()) { /* 10^9 positions: seconds of inflating */
+            h->rc = 130;
+            h->bad = i;
+            snprintf(h->msg, sizeof h->msg, "interrupted");
+            break;
+        }
+        int rc = chunk_quiet(h->L, i, h->d + i * h->L->chunk, h->path, h->msg, sizeof h->msg);
+        if (rc) {
+            h->rc = rc;
+            h->bad = i;
+            break;
+        }
+    }
+    return NULL;
 }
 
 void gl_layer_close(gl_layer *L)
@@ -487,7 +543,7 @@ void gl_layer_close(gl_layer *L)
 
 /* The whole layer into *d (malloc'ed, *cap bytes: kept when large enough,
  * so that the layers of a directory reuse one buffer and its pages). */
-int gl_layer_load(gl_layer *L, int8_t **d, uint64_t *cap, const char *path, uint64_t mem_limit)
+int gl_layer_load(gl_layer *L, int8_t **d, uint64_t *cap, const char *path, uint64_t mem_limit, unsigned threads)
 {
     if (mem_limit && L->count + L->chunk > mem_limit) {
         char what[300];
@@ -503,13 +559,22 @@ int gl_layer_load(gl_layer *L, int8_t **d, uint64_t *cap, const char *path, uint
             return cli_die(3, "out of memory reading %s (%llu MiB)", path, (unsigned long long)(L->count >> 20) + 1);
         *cap = need;
     }
-    for (uint64_t i = 0; i < L->nchunks; i++) {
-        if (cli_interrupted()) /* 10^9 positions: seconds of inflating */
-            return cli_die(130, "interrupted");
-        int rc = gl_layer_chunk(L, i, *d + i * L->chunk, path);
-        if (rc)
-            return rc;
-    }
-    return 0;
+    /* two threads inflate alternate chunks (threads >= 2 and two chunks or
+     * more); the failure of the first chunk in order is the one reported */
+    gl_share h[2];
+    unsigned T = threads >= 2 && L->nchunks >= 2 ? 2 : 1;
+    for (unsigned t = 0; t < T; t++)
+        h[t] = (gl_share){.L = L, .d = *d, .path = path, .first = t, .step = T};
+    pthread_t tid;
+    int spawned = T == 2 && pthread_create(&tid, NULL, load_share, &h[1]) == 0;
+    if (T == 2 && !spawned) /* no thread: this one reads them all */
+        h[0].step = 1;
+    load_share(&h[0]);
+    if (spawned)
+        pthread_join(tid, NULL);
+    const gl_share *f = &h[0];
+    if (spawned && h[1].rc && (!h[0].rc || h[1].bad < h[0].bad))
+        f = &h[1];
+    return f->rc ? cli_die(f->rc, "%s", f->msg) : 0;
 }
 

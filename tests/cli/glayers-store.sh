@@ -4,7 +4,7 @@
 # level-1 zlib chunks) read by the current reader against the table engine;
 # layers of more than one chunk (2^20 offsets) against closed forms and the
 # layer engine of one value; one thread and two give the same files; a
-# damaged chunk is refused (exit 2).  Under the sanitizers
+# damaged chunk is refused (exit 2), also when two threads read the chunks.  Under the sanitizers
 # (WY_TEST_SAN=1) the multi-chunk and thread checks are left out.
 cd "$(dirname "$0")/../.."
 . tests/cli/lib.sh
@@ -82,6 +82,29 @@ sys.exit(0 if ok else 1)
   [ "$c1" -gt 1048576 ] && cmp -s "$T/g1" "$T/p1" &&
     pass "value 1 in a $M window ($c1 diagonals, 2 chunks) = ppos --engine layer, diagonal by diagonal" ||
     fail "value 1 in a $M window differs from ppos --engine layer"
+
+  # a damaged chunk of a two-chunk layer read on two threads (alternate
+  # chunks): the first damaged chunk in order is the one reported
+  mkdir -p "$T/E"
+  cp "$T/B/layer-0.wygl" "$T/E/"
+  python3 - "$T/B/layer-1.wygl" "$T/E/layer-1.wygl" <<'PY'
+import sys, struct
+b = bytearray(open(sys.argv[1], "rb").read())
+nch, table = struct.unpack("<8xIIQQQQQQ", b[:64])[4], struct.unpack("<8xIIQQQQQQ", b[:64])[6]
+t = struct.unpack("<%dQ" % (nch + 1), b[table:table + 8 * (nch + 1)])
+for i in range(8): b[t[1] + 1000 + i] ^= 0xff
+open(sys.argv[2], "wb").write(b)
+for i in range(8): b[t[0] + 1000 + i] ^= 0xff
+open(sys.argv[2] + ".both", "wb").write(b)
+PY
+  expect 2 "layer-1.wygl: chunk 1 is damaged" -- glayers --read "$T/E" --threads 2
+  mv "$T/E/layer-1.wygl.both" "$T/E/layer-1.wygl"
+  expect 2 "layer-1.wygl: chunk 0 is damaged" -- glayers --read "$T/E" --threads 2
+  # the summary read back on two threads = the scan's
+  "$W" glayers --read "$T/B" --threads 2 --format csv >"$T/b2.csv"
+  noprov "$T/b2.csv"
+  cmp -s "$T/b.csv" "$T/b2.csv" && pass "the summary read back on two threads = the scan's ($M)" ||
+    fail "the summary read back on two threads differs from the scan's"
 
   # one thread and two (the scan's pipeline from 2^24 rows on): the same files
   for t in 1 2; do
