@@ -19,11 +19,25 @@
 #include "wythoff_layer.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#define GL_RING ((uint64_t)1 << 12) /* reordering window of diagonals per value */
+/* The reordering window of diagonals per value.  A value's diagonal n
+ * arrives in row a_n + d_n and the rows come in increasing order, so while
+ * diagonal m is missing, a diagonal n > m found lies in a row
+ * a_n + d_n <= a_m + d_m: a_n - a_m <= d_m - d_n <= 255 with the offsets in
+ * -128..127 (the stored range), and a_n - a_m > (n - m) phi - 1 gives
+ * n - m < 159.  A diagonal m whose g-position lies beyond the window's last
+ * column (m >= count) leaves the others in its columns' reach:
+ * b_n - b_m <= d_m - d_n, n - m < 98.  The ring is drained lazily
+ * (gl_fn): only once a diagonal GL_RING / 2 or more past the first
+ * missing one arrives, so that the emission is one sequential, predictable
+ * loop over a few hundred diagonals instead of a branch on every arrival;
+ * a missing diagonal 159 or more behind one found is missing for good. */
+#define GL_RING 1024u
 
 /* ------------------------------------------------------------------ */
 /* Wythoff's lower sequence, exactly                                   */
@@ -61,83 +75,141 @@ static uint64_t lower_at(uint64_t n)
 /* The scan                                                            */
 /* ------------------------------------------------------------------ */
 
+/* One value's state, touched by one thread only (the scan calls gl_fn for a
+ * value always from the same thread): its own cache lines. */
+typedef struct {
+    uint64_t next;   /* the next diagonal n to emit */
+    uint64_t a;      /* a_next = floor(next phi) */
+    int64_t dq;      /* 5 (next + 1)^2 - (2 a + 3 - next)^2, the test of gl_step */
+    uint64_t l;      /* 2 a + 3 - next */
+    uint64_t beyond; /* after the scan: the diagonals found beyond next */
+    int16_t *ring;   /* rows a_n^g - near(n) for n in [next, next + GL_RING) (NONE_ROW: not found yet) */
+    int8_t *out;     /* offsets: the chunk being filled (--store) or all of them */
+    gl_file *file;   /* --store: the value's file; NULL: offsets kept in memory */
+} __attribute__((aligned(64))) gl_val;
+
 typedef struct {
     uint64_t G, size;
-    /* per value: the ring of rows a_n^g for n in [next, next + GL_RING)
-     * (NONE_ROW: not found yet), the next n to emit and a_next */
-    uint64_t *ring;
-    uint64_t *next, *anext, *beyond;
-    /* emitted offsets: kept (d[g], cap entries) or written by chunks */
-    int8_t **d;
-    uint64_t cap;
-    int8_t *chunk; /* (G + 1) GL_CHUNK when writing */
+    gl_val *val;     /* G + 1 of them */
+    uint64_t cap;    /* offsets kept per value (no --store) */
+    unsigned char *ringmem, *outmem; /* the rings and buffers, staggered (scan_alloc) */
     gl_file *files;
-    int err;      /* exit code of a failure inside the callback */
-    char msg[256];
+    atomic_int err;  /* exit code of the first failure inside the callback */
+    char msg[256];   /* its message, written by the thread that set err */
 } gl_scan;
 
-#define NONE_ROW UINT64_MAX
+#define NONE_ROW INT16_MIN
 
-static int gl_emit(gl_scan *s, uint64_t g, uint64_t n, uint64_t a)
+/* Records the first failure inside the callback (several threads may
+ * fail at once: the first one's message is kept).  Returns 1. */
+static int gl_fail(gl_scan *s, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int gl_fail(gl_scan *s, int code, const char *fmt, ...)
 {
-    uint64_t an = s->anext[g];
-    int64_t d = (int64_t)a - (int64_t)an;
-    if (d < -128 || d > 127) {
-        snprintf(s->msg, sizeof s->msg,
-                 "value %llu: the offset of n = %llu is %lld, beyond the stored range -128..127",
-                 (unsigned long long)g, (unsigned long long)n, (long long)d);
-        return s->err = 4;
+    int zero = 0;
+    if (atomic_compare_exchange_strong(&s->err, &zero, code)) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(s->msg, sizeof s->msg, fmt, ap);
+        va_end(ap);
     }
-    if (s->files) {
-        int8_t *c = s->chunk + g * GL_CHUNK;
-        c[n % GL_CHUNK] = (int8_t)d;
+    return 1;
+}
+
+/* a_{next+1} from a_next, exactly, with additions only: as lower_next,
+ * a + 2 iff (2a + 3 - n)^2 < 5 (n + 1)^2, tracked as dq = 5 R^2 - L^2 with
+ * R = n + 1, L = 2a + 3 - n.  From n to n + 1: R grows by 1 and L by
+ * 2 (a' - a) - 1 = e (3 or 1), so dq grows by 5 (2R + 1) - e (2L + e).
+ * dq = (sqrt5 R - L)(sqrt5 R + L) with sqrt5 R - L
+ * = 2 (n phi - a) + sqrt5 - 3 in (sqrt5 - 3, sqrt5 - 1) (0 <= n phi - a < 1)
+ * and 0 < sqrt5 R + L < 2 sqrt5 R + 1: |dq| < 1.24 (2 sqrt5 R + 1) < 7 R, exact in
+ * int64 for n < 2^59.  dq is never 0 (sqrt 5 is irrational). */
+static inline void gl_step(gl_val *v)
+{
+    uint64_t r = v->next + 1, e = v->dq > 0 ? 3 : 1;
+    v->a += (e + 1) / 2;
+    v->dq += (int64_t)(5 * (2 * r + 1)) - (int64_t)(e * (2 * v->l + e));
+    v->l += e;
+    v->next = r;
+}
+
+/* floor(n phi) or one less, cheaply (n < 2^40): n + floor(n (phi - 1)) with
+ * phi - 1 rounded down to 64 bits, off by less than n 2^-64 < 1.  The ring
+ * keeps a row x of diagonal n as x - near(n), which fits 16 bits for every
+ * offset x - a_n in -128..127 (and the others are refused, gl_fn). */
+static inline uint64_t near(uint64_t n)
+{
+    return n + (uint64_t)(((unsigned __int128)n * 0x9E3779B97F4A7C15u) >> 64);
+}
+
+/* Emits the offset of diagonal next at row x. */
+static inline int gl_emit(gl_scan *s, uint64_t g, gl_val *v, uint64_t x)
+{
+    const uint64_t n = v->next;
+    int64_t d = (int64_t)x - (int64_t)v->a;
+    if (d < -128 || d > 127)
+        return gl_fail(s, 4, "value %llu: the offset of n = %llu is %lld, beyond the stored range -128..127",
+                       (unsigned long long)g, (unsigned long long)n, (long long)d);
+    if (v->file) {
+        v->out[n % GL_CHUNK] = (int8_t)d;
         if (n % GL_CHUNK == GL_CHUNK - 1) {
-            int rc = gl_file_chunk(&s->files[g], c, GL_CHUNK);
+            char msg[256];
+            int rc = gl_file_chunk(v->file, v->out, GL_CHUNK, msg, sizeof msg);
             if (rc)
-                return s->err = rc;
+                return gl_fail(s, rc, "%s", msg);
         }
     } else {
-        if (n >= s->cap) {
-            snprintf(s->msg, sizeof s->msg, "value %llu: more diagonals than reserved (%llu)",
-                     (unsigned long long)g, (unsigned long long)s->cap);
-            return s->err = 4;
-        }
-        s->d[g][n] = (int8_t)d;
+        if (n >= s->cap)
+            return gl_fail(s, 4, "value %llu: more diagonals than reserved (%llu)", (unsigned long long)g,
+                           (unsigned long long)s->cap);
+        v->out[n] = (int8_t)d;
     }
-    s->anext[g] = lower_next(n, an);
+    gl_step(v);
     return 0;
 }
 
-static int gl_fn(void *ctx, uint64_t v, uint64_t x, uint64_t y)
+/* Emits the diagonals from next on as long as they are found. */
+static int gl_drain(gl_scan *s, uint64_t g, gl_val *v)
+{
+    int16_t *ring = v->ring;
+    for (int16_t *r = &ring[v->next % GL_RING]; *r != NONE_ROW; r = &ring[v->next % GL_RING]) {
+        uint64_t row = near(v->next) + (uint64_t)(int64_t)*r;
+        *r = NONE_ROW;
+        if (gl_emit(s, g, v, row))
+            return 1;
+    }
+    return 0;
+}
+
+/* The scan's callback: position (x, y), x <= y, of value g, put in its
+ * diagonal's slot of the ring; the ring drained when half full.  Per value
+ * state only; a failure is recorded in s (the first one wins) and stops the
+ * scan. */
+static int gl_fn(void *ctx, uint64_t g, uint64_t x, uint64_t y)
 {
     gl_scan *s = ctx;
-    uint64_t n = y - x, *ring = s->ring + v * GL_RING;
-    uint64_t nx = s->next[v];
-    if (n < nx) {
-        snprintf(s->msg, sizeof s->msg, "value %llu: diagonal %llu holds two positions (row %llu)",
-                 (unsigned long long)v, (unsigned long long)n, (unsigned long long)x);
-        return s->err = 4;
-    }
-    if (n - nx >= GL_RING) {
-        snprintf(s->msg, sizeof s->msg,
-                 "value %llu: diagonal %llu is found before diagonal %llu, more than %llu apart (the reordering "
-                 "window)",
-                 (unsigned long long)v, (unsigned long long)n, (unsigned long long)nx, (unsigned long long)GL_RING);
-        return s->err = 4;
-    }
-    if (ring[n % GL_RING] != NONE_ROW) {
-        snprintf(s->msg, sizeof s->msg, "value %llu: diagonal %llu holds two positions (row %llu)",
-                 (unsigned long long)v, (unsigned long long)n, (unsigned long long)x);
-        return s->err = 4;
-    }
-    ring[n % GL_RING] = x;
-    while (ring[nx % GL_RING] != NONE_ROW) {
-        if (gl_emit(s, v, nx, ring[nx % GL_RING]))
+    gl_val *v = &s->val[g];
+    const uint64_t n = y - x;
+    int16_t *slot = &v->ring[n % GL_RING];
+    if (__builtin_expect(n - v->next >= GL_RING / 2, 0)) { /* also n < next (wrapped) */
+        if (n < v->next)
+            return gl_fail(s, 4, "value %llu: diagonal %llu holds two positions (row %llu)", (unsigned long long)g,
+                           (unsigned long long)n, (unsigned long long)x);
+        if (gl_drain(s, g, v))
             return 1;
-        ring[nx % GL_RING] = NONE_ROW;
-        nx++;
+        if (n - v->next >= GL_RING)
+            return gl_fail(s, 4,
+                           "value %llu: diagonal %llu is found before diagonal %llu, more than %u apart (the "
+                           "reordering window)",
+                           (unsigned long long)g, (unsigned long long)n, (unsigned long long)v->next, GL_RING);
     }
-    s->next[v] = nx;
+    if (__builtin_expect(*slot != NONE_ROW, 0))
+        return gl_fail(s, 4, "value %llu: diagonal %llu holds two positions (row %llu)", (unsigned long long)g,
+                       (unsigned long long)n, (unsigned long long)x);
+    int64_t e = (int64_t)x - (int64_t)near(n);
+    if (__builtin_expect(e < -30000 || e > 30000, 0)) /* |x - a_n| > 29999: beyond the stored range */
+        return gl_fail(s, 4, "value %llu: the offset of n = %llu is %lld, beyond the stored range -128..127",
+                       (unsigned long long)g, (unsigned long long)n, (long long)((int64_t)x - (int64_t)lower_at(n)));
+    *slot = (int16_t)e;
     return 0;
 }
 
@@ -226,7 +298,8 @@ static int read_summary(cli_config *c, const char *dir, uint64_t G, int given)
     if (!st)
         return cli_die(3, "out of memory");
     rc = 0;
-    uint64_t size = 0;
+    uint64_t size = 0, dcap = 0;
+    int8_t *d = NULL; /* one buffer for every layer */
     for (uint64_t g = 0; g <= G && !rc; g++) {
         if (cli_interrupted()) {
             rc = cli_die(130, "interrupted");
@@ -237,7 +310,6 @@ static int read_summary(cli_config *c, const char *dir, uint64_t G, int given)
             break;
         }
         gl_layer L;
-        int8_t *d = NULL;
         rc = gl_layer_open(&L, path);
         if (!rc && L.g != g)
             rc = cli_die(2, "corrupt %s: it holds value %llu", path, (unsigned long long)L.g);
@@ -245,7 +317,7 @@ static int read_summary(cli_config *c, const char *dir, uint64_t G, int given)
             rc = cli_die(2, "%s is of the window %llu, the layers before it of %llu: the layers of two scans", path,
                          (unsigned long long)L.size, (unsigned long long)size);
         if (!rc)
-            rc = gl_layer_load(&L, &d, path, c->mem_limit);
+            rc = gl_layer_load(&L, &d, &dcap, path, c->mem_limit, c->threads);
         if (!rc) {
             st[g].g = g;
             st[g].size = size = L.size;
@@ -254,9 +326,9 @@ static int read_summary(cli_config *c, const char *dir, uint64_t G, int given)
             st[g].positions = L.positions;
             gl_analyze(&st[g], d, L.count);
         }
-        free(d);
         gl_layer_close(&L);
     }
+    free(d);
     return gl_summary(c, st, size, G + 1, rc);
 }
 
@@ -298,6 +370,18 @@ static int make_dir(const char *dir)
 }
 
 
+/* The buffers of the values lie in one block each, every value's at its
+ * own cache-set offset: strides of a multiple of 4096 bytes plus one cache
+ * line, so that the 65 rings and chunks touched in turn, row by row, at
+ * about the same diagonal do not all fall in the same sets of the caches. */
+#define GL_LINE 64u
+#define GL_RING_STRIDE ((uint64_t)GL_RING * sizeof(int16_t) + GL_LINE)
+
+static uint64_t out_stride(uint64_t cap, const char *dir)
+{
+    return (dir ? GL_CHUNK : (cap + 4095) / 4096 * 4096) + GL_LINE;
+}
+
 /* The memory of a scan of values 0..G in a window of `size`: the scan, the
  * rings, and the offsets kept (no --store) or the chunks being written;
  * every diagonal n of a g-position in the window is at most
@@ -309,8 +393,9 @@ static int scan_memory(const cli_config *c, const cli_game *gm, uint64_t G, uint
     const uint64_t G1 = G + 1;
     *cap = size / 5 * 2 + 256;
     *need = wy_layer_all_estimate(&gm->rules, gm->side, G, size);
-    uint64_t keep = dir ? G1 * (GL_CHUNK + gl_file_estimate()) : G1 * *cap;
-    *need += G1 * (GL_RING * 8 + 32) + keep + (dir ? *cap : 0); /* reading back one layer for the statistics */
+    uint64_t keep = G1 * out_stride(*cap, dir) + (dir ? G1 * gl_file_estimate() : 0);
+    *need += G1 * (GL_RING_STRIDE + sizeof(gl_val)) + 2 * GL_LINE + keep +
+             (dir ? *cap : 0); /* reading back one layer for the statistics */
     if (c->mem_limit && *need > c->mem_limit) {
         char what[128];
         snprintf(what, sizeof what, "the scan of values 0..%llu in a %llu x %llu window", (unsigned long long)G,
@@ -323,29 +408,34 @@ static int scan_memory(const cli_config *c, const cli_game *gm, uint64_t G, uint
 /* The scan's memory, its rings emptied, and with dir its files opened. */
 static int scan_alloc(gl_scan *s, uint64_t G, uint64_t size, uint64_t cap, const char *dir, uint64_t need)
 {
-    const uint64_t G1 = G + 1;
+    const uint64_t G1 = G + 1, ostride = out_stride(cap, dir);
     memset(s, 0, sizeof *s);
+    atomic_init(&s->err, 0);
     s->G = G;
     s->size = size;
-    s->ring = malloc(G1 * GL_RING * sizeof *s->ring);
-    s->next = calloc(G1, sizeof *s->next);
-    s->anext = calloc(G1, sizeof *s->anext);
-    s->beyond = calloc(G1, sizeof *s->beyond);
-    s->d = calloc(G1, sizeof *s->d);
-    int oom = !s->ring || !s->next || !s->anext || !s->beyond || !s->d;
-    if (!oom && dir) {
-        s->chunk = malloc(G1 * GL_CHUNK);
-        s->files = calloc(G1, sizeof *s->files);
-        oom = !s->chunk || !s->files;
-    } else if (!oom) {
-        s->cap = cap;
-        for (uint64_t g = 0; g < G1 && !oom; g++)
-            oom = !(s->d[g] = malloc(cap));
+    s->cap = cap;
+    s->val = aligned_alloc(GL_LINE, G1 * sizeof *s->val);
+    s->ringmem = aligned_alloc(GL_LINE, G1 * GL_RING_STRIDE);
+    s->outmem = aligned_alloc(GL_LINE, G1 * ostride);
+    s->files = dir ? calloc(G1, sizeof *s->files) : NULL;
+    if (!s->val || !s->ringmem || !s->outmem || (dir && !s->files)) {
+        free(s->files);
+        s->files = NULL; /* nothing opened to close */
+        return cli_die(3, "out of memory (about %llu MiB)", (unsigned long long)(need >> 20) + 1);
     }
-    int rc = oom ? cli_die(3, "out of memory (about %llu MiB)", (unsigned long long)(need >> 20) + 1) : 0;
-    if (!rc)
-        for (uint64_t i = 0; i < G1 * GL_RING; i++)
-            s->ring[i] = NONE_ROW;
+    memset(s->val, 0, G1 * sizeof *s->val);
+    for (uint64_t g = 0; g < G1; g++) {
+        gl_val *v = &s->val[g];
+        v->a = 0;
+        v->l = 3;
+        v->dq = -4; /* n = 0: 5 * 1 - 3^2 */
+        v->ring = (int16_t *)(s->ringmem + g * GL_RING_STRIDE);
+        for (unsigned i = 0; i < GL_RING; i++)
+            v->ring[i] = NONE_ROW;
+        v->out = (int8_t *)(s->outmem + g * ostride);
+        v->file = dir ? &s->files[g] : NULL;
+    }
+    int rc = 0;
     for (uint64_t g = 0; dir && !rc && g < G1; g++)
         rc = gl_file_open(&s->files[g], dir, g);
     return rc;
@@ -355,15 +445,10 @@ static void scan_free(gl_scan *s)
 {
     for (uint64_t g = 0; s->files && g < s->G + 1; g++)
         gl_file_free(&s->files[g]);
-    free(s->chunk);
     free(s->files);
-    for (uint64_t g = 0; s->d && g < s->G + 1; g++)
-        free(s->d[g]);
-    free(s->d);
-    free(s->ring);
-    free(s->next);
-    free(s->anext);
-    free(s->beyond);
+    free(s->val);
+    free(s->ringmem);
+    free(s->outmem);
     memset(s, 0, sizeof *s);
 }
 
@@ -376,34 +461,42 @@ static int scan_run(cli_config *c, const cli_game *gm, gl_scan *s, uint64_t *cou
     wy_status st = wy_layer_scan_all(&gm->rules, gm->side, s->G, s->size, c->mem_limit, gl_fn, s, counts, &run, err,
                                      sizeof err);
     cli_progress_done(&prog);
-    if (s->err)
-        return cli_die(s->err, "%s", s->msg);
+    int e = atomic_load(&s->err);
+    if (e)
+        return cli_die(e, "%s", s->msg);
     if (st != WY_OK)
         return cli_fail(st, err, 1);
     return 0;
 }
 
-/* After the scan: what is left in the rings lies beyond the complete
- * prefix; every value needs its position on diagonal 0; the files get
+/* After the scan: the rings drained, what is left in them lies beyond
+ * the complete prefix; every value needs its position on diagonal 0; the files get
  * their last chunk and are closed. */
 static int scan_finish(gl_scan *s, const char *dir, const uint64_t *counts)
 {
     const uint64_t G1 = s->G + 1;
     int rc = 0;
     for (uint64_t g = 0; !rc && g < G1; g++) {
-        for (uint64_t i = 0; i < GL_RING; i++)
-            if (s->ring[g * GL_RING + i] != NONE_ROW)
-                s->beyond[g]++;
-        if (s->next[g] == 0)
+        gl_val *v = &s->val[g];
+        if (gl_drain(s, g, v)) {
+            rc = cli_die(atomic_load(&s->err), "%s", s->msg);
+            break;
+        }
+        for (unsigned i = 0; i < GL_RING; i++)
+            if (v->ring[i] != NONE_ROW)
+                v->beyond++;
+        if (v->next == 0)
             rc = cli_die(2, "value %llu has no position on diagonal 0 inside a %llu x %llu window (make --size larger)",
                          (unsigned long long)g, (unsigned long long)s->size, (unsigned long long)s->size);
     }
     for (uint64_t g = 0; dir && !rc && g < G1; g++) {
-        uint64_t tail = s->next[g] % GL_CHUNK;
-        if (tail)
-            rc = gl_file_chunk(&s->files[g], s->chunk + g * GL_CHUNK, tail);
+        gl_val *v = &s->val[g];
+        uint64_t tail = v->next % GL_CHUNK;
+        char msg[256];
+        if (tail && gl_file_chunk(v->file, v->out, tail, msg, sizeof msg))
+            rc = cli_die(2, "%s", msg);
         if (!rc)
-            rc = gl_file_close(&s->files[g], g, s->size, s->next[g], s->beyond[g], counts[g]);
+            rc = gl_file_close(v->file, g, s->size, v->next, v->beyond, counts[g]);
     }
     return rc;
 }
@@ -441,10 +534,10 @@ static int glayers_scan(cli_config *c, const cli_game *gm, uint64_t G, uint64_t 
     for (uint64_t g = 0; !rc && g < G1; g++) {
         st[g].g = g;
         st[g].size = size;
-        st[g].count = s.next[g];
-        st[g].beyond = s.beyond[g];
+        st[g].count = s.val[g].next;
+        st[g].beyond = s.val[g].beyond;
         st[g].positions = counts[g];
-        gl_analyze(&st[g], s.d[g], s.next[g]);
+        gl_analyze(&st[g], s.val[g].out, s.val[g].next);
     }
     free(counts);
     scan_free(&s);

@@ -26,14 +26,16 @@ typedef struct {
     uint64_t nchunks, cap;
     unsigned char *zbuf;
     unsigned long zcap; /* zlib's uLong */
+    void *z;            /* the z_stream, kept from chunk to chunk */
 } gl_file;
 
 /* Bytes a writer holds besides its chunk of GL_CHUNK offsets. */
 uint64_t gl_file_estimate(void);
 /* Start DIR/layer-G.wygl, written as DIR/.layer-G.wygl.part until closed. */
 int gl_file_open(gl_file *w, const char *dir, uint64_t g);
-/* Append one chunk of k offsets. */
-int gl_file_chunk(gl_file *w, const int8_t *d, uint64_t k);
+/* Append one chunk of k offsets.  Prints nothing: on failure the exit code,
+ * and why in msg (the scan's threads call it, one thread per file). */
+int gl_file_chunk(gl_file *w, const int8_t *d, uint64_t k, char *msg, size_t msglen);
 /* The chunk table, the header, the rename to the final name. */
 int gl_file_close(gl_file *w, uint64_t g, uint64_t size, uint64_t count, uint64_t beyond, uint64_t positions);
 /* Release w; a file not closed is removed. */
@@ -59,9 +61,10 @@ int gl_layer_last(uint64_t *G, const char *dir);
 int gl_layer_open(gl_layer *L, const char *path);
 /* Chunk i into d (L->chunk bytes). */
 int gl_layer_chunk(gl_layer *L, uint64_t i, int8_t *d, const char *path);
-/* The whole layer into *d (malloc'ed, count bytes; freed by the caller,
- * also on failure). */
-int gl_layer_load(gl_layer *L, int8_t **d, const char *path, uint64_t mem_limit);
+/* The whole layer into *d (malloc'ed, *cap bytes; reused when *cap is
+ * large enough; freed by the caller, also on failure), its chunks inflated
+ * on two threads when threads >= 2. */
+int gl_layer_load(gl_layer *L, int8_t **d, uint64_t *cap, const char *path, uint64_t mem_limit, unsigned threads);
 void gl_layer_close(gl_layer *L);
 
 /* ---- glayers_stats.c ---- */

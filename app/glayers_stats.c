@@ -28,35 +28,60 @@ static uint64_t fib(int k) /* F_k, F_1 = F_2 = 1 */
     return b;
 }
 
+/* The largest n < count with d[n] == v (v occurs): blocks of 64 tested at
+ * once from the end. */
+static uint64_t last_of(const int8_t *d, uint64_t count, int v)
+{
+    uint64_t n = count;
+    while (n % 64)
+        if (d[--n] == v)
+            return n;
+    for (; n; n -= 64) {
+        const int8_t *b = d + n - 64;
+        int any = 0;
+        for (int j = 0; j < 64; j++)
+            any |= b[j] == v;
+        if (any)
+            for (int j = 63; j >= 0; j--)
+                if (b[j] == v)
+                    return n - 64 + (uint64_t)j;
+    }
+    return 0; /* not reached: v occurs */
+}
+
 void gl_analyze(gl_stats *s, const int8_t *d, uint64_t count)
 {
-    memset(s->hist, 0, sizeof s->hist);
-    s->lo = s->hi = d[0];
-    for (uint64_t n = 0; n < count; n++) {
-        int v = d[n];
-        s->hist[v + 128]++;
-        if (v < s->lo)
-            s->lo = v;
-        if (v > s->hi)
-            s->hi = v;
+    /* the histogram in four parts (no store waiting on the one before),
+     * the extremes from it */
+    uint64_t h4[4][256] = {{0}};
+    uint64_t n = 0;
+    for (; n + 4 <= count; n += 4) {
+        h4[0][d[n] + 128]++;
+        h4[1][d[n + 1] + 128]++;
+        h4[2][d[n + 2] + 128]++;
+        h4[3][d[n + 3] + 128]++;
     }
-    s->tlo = s->thi = d[count / 2];
-    for (uint64_t n = count / 2; n < count; n++) {
-        if (d[n] < s->tlo)
-            s->tlo = d[n];
-        if (d[n] > s->thi)
-            s->thi = d[n];
+    for (; n < count; n++)
+        h4[0][d[n] + 128]++;
+    s->lo = 127;
+    s->hi = -128;
+    for (int v = 0; v < 256; v++) {
+        s->hist[v] = h4[0][v] + h4[1][v] + h4[2][v] + h4[3][v];
+        if (s->hist[v]) {
+            if (v - 128 < s->lo)
+                s->lo = v - 128;
+            s->hi = v - 128;
+        }
     }
-    for (uint64_t n = count; n-- > 0;)
-        if (d[n] == s->lo) {
-            s->lo_n = n;
-            break;
-        }
-    for (uint64_t n = count; n-- > 0;)
-        if (d[n] == s->hi) {
-            s->hi_n = n;
-            break;
-        }
+    int tlo = d[count / 2], thi = d[count / 2];
+    for (n = count / 2; n < count; n++) {
+        tlo = d[n] < tlo ? d[n] : tlo;
+        thi = d[n] > thi ? d[n] : thi;
+    }
+    s->tlo = tlo;
+    s->thi = thi;
+    s->lo_n = last_of(d, count, s->lo);
+    s->hi_n = last_of(d, count, s->hi);
     s->kfirst = 0;
     for (int sh = 1; sh <= 2; sh++) {
         s->klast[sh - 1] = 0;
