@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The Python package installs like one, offline (docs/python.md#install):
 # for python3 on PATH and Debian's /usr/bin/python3 (when it is another
-# interpreter), a fresh `python3 -m venv` with nothing but the pip it
-# brought, no network (PIP_NO_INDEX=1), then
+# interpreter), a fresh `python3 -m venv` (by default one that sees the
+# interpreter's own pip: --without-pip --system-site-packages; WY_TEST_BIG=1
+# or no pip beside the interpreter: with nothing but the pip ensurepip
+# brings), no network (PIP_NO_INDEX=1), then
 #   - PATH's:   `pip install DIR` (build isolation: the in-tree backend
 #               python/build_backend/ requires nothing);
 #   - Debian's: `pip install --no-build-isolation SDIST` (the sdist the
@@ -107,7 +109,13 @@ for i in "${!pys[@]}"; do
   py=${pys[$i]}
   v=$tmp/venv$i
   name=$("$py" -c 'import platform, sys; print("%s %s" % (sys.executable, platform.python_version()))')
-  if ! "$py" -m venv "$v" >"$tmp/venv$i.log" 2>&1 || ! "$v/bin/python" -m pip --version >/dev/null 2>&1; then
+  # By default the venv brings no pip of its own (ensurepip: 6 s of CPU an
+  # interpreter): it sees the interpreter's site-packages, whose pip
+  # installs into the venv (sys.prefix); WY_TEST_BIG=1, or an interpreter
+  # without pip: a venv with the pip ensurepip brings.
+  venv_args=()
+  [ "${WY_TEST_BIG:-0}" = 1 ] || ! "$py" -m pip --version >/dev/null 2>&1 || venv_args=(--without-pip --system-site-packages)
+  if ! "$py" -m venv ${venv_args[@]+"${venv_args[@]}"} "$v" >"$tmp/venv$i.log" 2>&1 || ! "$v/bin/python" -m pip --version >/dev/null 2>&1; then
     echo "skip: python-pkg: $name: no venv with pip ($(tail -n 1 "$tmp/venv$i.log"); Debian: python3-venv)"
     continue
   fi

@@ -869,22 +869,34 @@ def tile_expect(z, tx, ty, value, psets, side):
     px = 1 << -z if z < 0 else 1
     span = (256 // px) * n
     x0, y0 = tx * span, ty * span
+    vmax = (2048 << z) if z >= 0 else (2048 >> -z)
+    xs = [x0 + (i // px) * n for i in range(256)]  # each column's first x
+    colours = {}  # value -> its heat colour (the same function, asked once per value)
+    # n cells a pixel (z > 0): a pixel's x and y are multiples of n, its cells
+    # those of (x // n, y // n) in the grid of n x n blocks, cut at side
+    assert n == 1 or (x0 % n == 0 and y0 % n == 0)
+    blocks = [{(u // n, w // n) for (u, w) in ps if u < side and w < side} for ps in psets] if n > 1 else None
     rows = []
     for j in range(256):
         y = y0 + ((255 - j) // px) * n
         row = []
-        for i in range(256):
-            x = x0 + (i // px) * n
+        for x in xs:
             if x >= side or y >= side:
                 row.append(GREY)
                 continue
             m = 0
             for k, ps in enumerate(psets):
-                if any((u, w) in ps for u in range(x, min(x + n, side)) for w in range(y, min(y + n, side))):
+                # one cell a pixel: the cell itself; else a P-position among
+                # the cells u in [x, x + n), w in [y, y + n) below side
+                hit = (x, y) in ps if n == 1 else (x // n, y // n) in blocks[k]
+                if hit:
                     m |= 1 << k
-            vmax = (2048 << z) if z >= 0 else (2048 >> -z)
             if m == 0:
-                row.append(heat(value(x, y), vmax))
+                v = value(x, y)
+                c = colours.get(v)
+                if c is None:
+                    c = colours[v] = heat(v, vmax)
+                row.append(c)
             elif len(psets) == 1 or m == 3:
                 row.append(WHITE)
             else:
