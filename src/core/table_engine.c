@@ -165,14 +165,16 @@ static int have_avx2(void)
     static int known; /* 0 not asked, 1 no, 2 yes: a benign race (every thread finds the same) */
     int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
     if (!k) {
+        /* WYTHOFF_TABLE_PORTABLE=1: the portable loops (for the tests) */
+        const char *e = getenv("WYTHOFF_TABLE_PORTABLE");
         __builtin_cpu_init();
-        k = __builtin_cpu_supports("avx2") ? 2 : 1;
+        k = __builtin_cpu_supports("avx2") && !(e && *e && strcmp(e, "0")) ? 2 : 1;
         __atomic_store_n(&known, k, __ATOMIC_RELAXED);
     }
     return k == 2;
 }
 
-__attribute__((target("avx2"))) static uint64_t first_free3_avx2(const uint64_t *a, const uint64_t *b,
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) uint64_t scan3_avx2(const uint64_t *a, const uint64_t *b,
                                                                  const uint64_t *c, size_t W, size_t i)
 {
     const __m256i ones = _mm256_set1_epi64x(-1);
@@ -197,6 +199,12 @@ __attribute__((target("avx2"))) static uint64_t first_free3_avx2(const uint64_t 
             return (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(~w);
     }
     return (uint64_t)W * 64;
+}
+
+__attribute__((target("avx2"))) static uint64_t first_free3_avx2(const uint64_t *a, const uint64_t *b,
+                                                                 const uint64_t *c, size_t W, size_t i)
+{
+    return scan3_avx2(a, b, c, W, i);
 }
 #else
 #define WYI_HAVE_AVX2 0
@@ -616,6 +624,137 @@ static int do_cell_plain(shared *S, worker *w, const cell_consts *k, uint32_t i,
     return 1;
 }
 
+/* The portable scan of the plain chunk loop: first g' missing from the
+ * union of three bitsets from word i on, four words a step. */
+static inline __attribute__((always_inline)) uint64_t scan3_port(const uint64_t *a, const uint64_t *b, const uint64_t *c, size_t W, size_t i)
+{
+    for (; i + 4 <= W; i += 4) {
+        uint64_t w0 = a[i] | b[i] | c[i], w1 = a[i + 1] | b[i + 1] | c[i + 1];
+        uint64_t w2 = a[i + 2] | b[i + 2] | c[i + 2], w3 = a[i + 3] | b[i + 3] | c[i + 3];
+        if ((w0 & w1 & w2 & w3) != ~(uint64_t)0) {
+            if (~w0)
+                return (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(~w0);
+            if (~w1)
+                return (uint64_t)(i + 1) * 64 + (uint64_t)__builtin_ctzll(~w1);
+            if (~w2)
+                return (uint64_t)(i + 2) * 64 + (uint64_t)__builtin_ctzll(~w2);
+            return (uint64_t)(i + 3) * 64 + (uint64_t)__builtin_ctzll(~w3);
+        }
+    }
+    for (; i < W; i++) {
+        uint64_t w = a[i] | b[i] | c[i];
+        if (~w)
+            return (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(~w);
+    }
+    return (uint64_t)W * 64;
+}
+
+/* line_insert with the bit set by the caller's word. */
+static inline __attribute__((always_inline)) void plain_insert(uint64_t *b, uint32_t *ptr, uint32_t g)
+{
+    const size_t i = g >> 6;
+    uint64_t word = b[i] | (uint64_t)1 << (g & 63);
+    b[i] = word;
+    if (g == *ptr) {
+        size_t j = i;
+        uint64_t free = ~word & (~(uint64_t)0 << (g & 63));
+        while (!free)
+            free = ~b[++j];
+        *ptr = (uint32_t)(j * 64 + (size_t)__builtin_ctzll(free));
+    }
+}
+
+/* The cells of columns [y, ye) of the band x0..x0+nb-1 for the plain plan
+ * (do_cell_plain's computation, not in a block): the same values found and
+ * inserted in the same order, with the lines' addresses kept from cell to
+ * cell, the scan inlined and the next cell's first words asked for ahead.
+ * A value near the capacity goes through do_cell_plain (which grows the
+ * lines, or fails).  *cells counts the cells done.  0 on failure. */
+#ifndef PF_LINES
+#define PF_LINES 4u
+#endif
+#define PLAIN_CHUNK(NAME, ATTR, SCAN)                                                                            \
+    ATTR static int NAME(shared *S, worker *w, const cell_consts *k, uint32_t x0, uint32_t nb, uint32_t y,     \
+                         uint32_t ye, uint64_t *cells)                                                           \
+    {                                                                                                            \
+        const plan *pl = S->pl;                                                                                  \
+        const uint64_t Kt = k->Kt;                                                                               \
+        const uint32_t tval = S->tv[0], C = pl->C, c0 = pl->c0, y0 = pl->y0;                                    \
+        const int tri = pl->tri, wyt = k->wyt, two = pl->cw == 2;                                               \
+        for (uint32_t yy = y; yy < ye; yy++) {                                                                   \
+            for (uint32_t i = 0; i < nb; i++) {                                                                  \
+                const uint32_t x = x0 + i;                                                                       \
+                if (tri && x > yy)                                                                               \
+                    break;                                                                                       \
+                if (tri && x == yy)                                                                              \
+                    row_start(S, w, 0, i, x);                                                                    \
+                const size_t W = S->W;                                                                           \
+                uint64_t *rb = w->rowb + (size_t)i * W, *cb = S->colb + (size_t)(yy - c0) * W;                   \
+                uint32_t *rp = &w->rowptr[i], *cp = &S->colptr[yy - c0];                                        \
+                const size_t d = (size_t)x + (C - 1) - yy;                                                       \
+                uint64_t *db = wyt ? S->diab + d * W : cb; /* nim: the column twice in the scan */               \
+                uint32_t *dp = wyt ? &S->diaptr[d] : cp;                                                         \
+                const size_t at = row_index(S, 0, x) + (yy - y0);                                                \
+                if (i + 1 < nb && wyt) { /* the next cell's row and diagonal, where its scan starts */           \
+                    const uint64_t *nr = w->rowb + (size_t)(i + 1) * W + (w->rowptr[i + 1] >> 6), *nd = db + W + (nr - rb - W); \
+                    for (unsigned pf = 0; pf < PF_LINES * 8; pf += 8) {                                          \
+                        __builtin_prefetch(nr + pf);                                                             \
+                        __builtin_prefetch(nd + pf);                                                             \
+                    }                                                                                            \
+                }                                                                                                \
+                uint64_t g;                                                                                      \
+                if ((uint64_t)x + yy <= Kt) {                                                                    \
+                    g = tval;                                                                                    \
+                } else {                                                                                         \
+                    const int term = (yy && x <= Kt) || (x && yy <= Kt) ||                                       \
+                                     (wyt && x && yy && (x > yy ? x - yy : yy - x) <= Kt);                       \
+                    g = *rp;                                                                                     \
+                    if (*cp > g)                                                                                 \
+                        g = *cp;                                                                                 \
+                    if (*dp > g)                                                                                 \
+                        g = *dp;                                                                                 \
+                    for (;;) {                                                                                   \
+                        size_t wi = (size_t)(g >> 6);                                                            \
+                        if (wi < W) {                                                                            \
+                            uint64_t f = ~(rb[wi] | cb[wi] | db[wi] | (((uint64_t)1 << (g & 63)) - 1));          \
+                            g = f ? (uint64_t)wi * 64 + (uint64_t)__builtin_ctzll(f) : SCAN(rb, cb, db, W, wi + 1); \
+                        }                                                                                        \
+                        if (g + 128 >= (uint64_t)W * 64) { /* grow, or fail: the general path */                 \
+                            if (!do_cell_plain(S, w, k, i, x, yy))                                               \
+                                return 0;                                                                        \
+                            goto next;                                                                           \
+                        }                                                                                        \
+                        if (term && g == tval) {                                                                 \
+                            g++;                                                                                 \
+                            continue;                                                                            \
+                        }                                                                                        \
+                        break;                                                                                   \
+                    }                                                                                            \
+                    if (two && g > 0xffff) {                                                                     \
+                        set_stop(S, STOP_OVERFLOW);                                                              \
+                        return 0;                                                                                \
+                    }                                                                                            \
+                }                                                                                                \
+                if (two)                                                                                         \
+                    ((uint16_t *)S->v)[at] = (uint16_t)g;                                                        \
+                else                                                                                             \
+                    ((uint32_t *)S->v)[at] = (uint32_t)g;                                                        \
+                plain_insert(rb, rp, (uint32_t)g);                                                               \
+                plain_insert(cb, cp, (uint32_t)g);                                                               \
+                if (wyt)                                                                                         \
+                    plain_insert(db, dp, (uint32_t)g);                                                           \
+            next:                                                                                                \
+                ++*cells;                                                                                        \
+            }                                                                                                    \
+        }                                                                                                        \
+        return 1;                                                                                                \
+    }
+
+PLAIN_CHUNK(plain_chunk_port, , scan3_port)
+#if WYI_HAVE_AVX2
+PLAIN_CHUNK(plain_chunk_avx2, __attribute__((target("avx2"))), scan3_avx2)
+#endif
+
 /* Compute cell (x, y), band row i, every layer.  0 on failure (S->stop set). */
 static int do_cell(shared *S, worker *w, const cell_consts *k, uint32_t i, uint32_t x, uint32_t y)
 {
@@ -794,6 +933,7 @@ static int poll_stop(shared *S, worker *w)
  * so that the band's rows, written one column at a time, do not all fall
  * in the same sets of the cache (C is often a power of two). */
 #define OUT_STRIDE(C) ((size_t)(C) + 16)
+#define OUT_TILE 16u
 
 /* Hand the rows of a finished band to the caller, in order.  With symmetry,
  * first copy the mirror images below the diagonal into the band's rows, in
@@ -810,10 +950,26 @@ static int band_out(shared *S, worker *w, uint32_t k, uint32_t x0, uint32_t x1)
          * columns), then the cells y >= x of the band's own rows */
         const uint32_t C = pl->C, xr = S->out_xor;
         const size_t rs = OUT_STRIDE(C); /* outrow's rows */
-        for (uint32_t y = 0; y + 1 < x1; y++) {
-            size_t at = row_index(S, l, y);
-            for (uint32_t x = y + 1 > x0 ? y + 1 : x0; x < x1; x++)
-                S->outrow[(size_t)(x - x0) * rs + y] = cget(S, at + x) ^ xr;
+        /* in tiles of OUT_TILE rows above times the band's rows: the tile's
+         * cells (OUT_TILE short runs of the rows above) stay in the first
+         * level cache while each output row takes OUT_TILE consecutive
+         * values (one cache line), instead of one line of every output row
+         * touched for each row above */
+        size_t tat[OUT_TILE];
+        for (uint32_t yb = 0; yb + 1 < x1; yb += OUT_TILE) {
+            const uint32_t ye = min32(yb + OUT_TILE, x1 - 1);
+            for (uint32_t y = yb; y < ye; y++)
+                tat[y - yb] = row_index(S, l, y);
+            for (uint32_t x = yb + 1 > x0 ? yb + 1 : x0; x < x1; x++) {
+                uint32_t *o = S->outrow + (size_t)(x - x0) * rs;
+                const uint32_t e = min32(ye, x);
+                if (pl->cw == 2)
+                    for (uint32_t y = yb; y < e; y++)
+                        o[y] = ((const uint16_t *)S->v)[tat[y - yb] + x] ^ xr;
+                else
+                    for (uint32_t y = yb; y < e; y++)
+                        o[y] = ((const uint32_t *)S->v)[tat[y - yb] + x] ^ xr;
+            }
         }
         for (uint32_t x = x0; x < x1; x++) {
             size_t at = row_index(S, l, x);
@@ -1168,6 +1324,11 @@ static void band_loop(worker *w)
     const uint32_t R = pl->R, B = pl->B;
     const cell_consts kc = {pl->N, pl->M, pl->nh, S->Kt, pl->dense, pl->wyt,
                             pl->nl == 1 && pl->dense && pl->N == UINT32_MAX && pl->modmode == 0};
+    /* the plain plan outside a block: the chunk loop */
+    const int fast = kc.plain && !pl->block;
+#if WYI_HAVE_AVX2
+    const int avx2 = have_avx2();
+#endif
     for (;;) {
         if (atomic_load_explicit(&S->stop, memory_order_relaxed))
             return;
@@ -1193,6 +1354,16 @@ static void band_loop(worker *w)
             if (k > 0 && !wait_for(S, w, &S->prog[(size_t)(k - 1) * PROG_STRIDE], ye))
                 return;
             uint64_t cells = 0;
+            if (fast) {
+#if WYI_HAVE_AVX2
+                if (avx2 ? !plain_chunk_avx2(S, w, &kc, x0, nb, y, ye, &cells)
+                         : !plain_chunk_port(S, w, &kc, x0, nb, y, ye, &cells))
+                    return;
+#else
+                if (!plain_chunk_port(S, w, &kc, x0, nb, y, ye, &cells))
+                    return;
+#endif
+            } else
             for (uint32_t yy = y; yy < ye; yy++) {
                 for (uint32_t i = 0; i < nb; i++) {
                     uint32_t x = x0 + i;
