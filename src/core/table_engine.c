@@ -10,10 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 /* Large zeroed blocks come straight from mmap, with transparent huge pages
- * asked for: far fewer page faults for tables of hundreds of MiB. */
-#define BIG_BLOCK ((size_t)1 << 24)
+ * asked for: far fewer page faults for tables of hundreds of MiB.  From
+ * 1 MiB on, so that the pages of dead columns can be given back
+ * (release_dead) already in the tables of the tests. */
+#define BIG_BLOCK ((size_t)1 << 20)
 
 void *wyi_tab_big_alloc(size_t n)
 {
@@ -55,20 +58,29 @@ typedef struct {
     uint32_t hmex;       /* the least value not in hbits: the search starts there */
 } worker;
 
-/* Where row x of layer l starts: cell (x, y) is at row_index + y - y0.  In
- * the packed layout row x holds the columns x..C-1 only (row_index + y for
- * y >= x): x C - x (x - 1) / 2 cells come before it in its layer. */
+/* Where row x of layer l starts: cell (x, y) is at row_index + y - y0
+ * (not the packed layout). */
 static inline size_t row_index(const shared *S, uint32_t l, uint32_t x)
 {
-    if (S->pl->packed)
-        return (size_t)l * S->pl->tcells + (size_t)x * S->pl->C - (size_t)x * (x + 1) / 2;
     uint32_t k = S->pl->keep;
     return ((size_t)l * k + (k == S->pl->R ? x : x % k)) * S->pl->Cst;
 }
 
-/* Index of cell (x, y) of layer l in the stored cells. */
+/* The packed layout stores only the cells x <= y, column after column:
+ * column y holds the rows 0..min(y, R - 1), so that the columns left of a
+ * band that has gone out form a prefix of the cells, given back to the
+ * system (release_dead).  Where column y starts in its layer. */
+static inline size_t col_index(const plan *pl, uint32_t y)
+{
+    const size_t R = pl->R;
+    return y <= R ? (size_t)y * (y + 1) / 2 : R * (R + 1) / 2 + (size_t)(y - R) * R;
+}
+
+/* Index of cell (x, y) of layer l in the stored cells (x <= y when packed). */
 static inline size_t cell_at(const shared *S, uint32_t l, uint32_t x, uint32_t y)
 {
+    if (S->pl->packed)
+        return (size_t)l * S->pl->tcells + col_index(S->pl, y) + x;
     return row_index(S, l, x) + (y - S->pl->y0);
 }
 
@@ -165,14 +177,16 @@ static int have_avx2(void)
     static int known; /* 0 not asked, 1 no, 2 yes: a benign race (every thread finds the same) */
     int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
     if (!k) {
+        /* WYTHOFF_TABLE_PORTABLE=1: the portable loops (for the tests) */
+        const char *e = getenv("WYTHOFF_TABLE_PORTABLE");
         __builtin_cpu_init();
-        k = __builtin_cpu_supports("avx2") ? 2 : 1;
+        k = __builtin_cpu_supports("avx2") && !(e && *e && strcmp(e, "0")) ? 2 : 1;
         __atomic_store_n(&known, k, __ATOMIC_RELAXED);
     }
     return k == 2;
 }
 
-__attribute__((target("avx2"))) static uint64_t first_free3_avx2(const uint64_t *a, const uint64_t *b,
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) uint64_t scan3_avx2(const uint64_t *a, const uint64_t *b,
                                                                  const uint64_t *c, size_t W, size_t i)
 {
     const __m256i ones = _mm256_set1_epi64x(-1);
@@ -197,6 +211,12 @@ __attribute__((target("avx2"))) static uint64_t first_free3_avx2(const uint64_t 
             return (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(~w);
     }
     return (uint64_t)W * 64;
+}
+
+__attribute__((target("avx2"))) static uint64_t first_free3_avx2(const uint64_t *a, const uint64_t *b,
+                                                                 const uint64_t *c, size_t W, size_t i)
+{
+    return scan3_avx2(a, b, c, W, i);
 }
 #else
 #define WYI_HAVE_AVX2 0
@@ -616,6 +636,137 @@ static int do_cell_plain(shared *S, worker *w, const cell_consts *k, uint32_t i,
     return 1;
 }
 
+/* The portable scan of the plain chunk loop: first g' missing from the
+ * union of three bitsets from word i on, four words a step. */
+static inline __attribute__((always_inline)) uint64_t scan3_port(const uint64_t *a, const uint64_t *b, const uint64_t *c, size_t W, size_t i)
+{
+    for (; i + 4 <= W; i += 4) {
+        uint64_t w0 = a[i] | b[i] | c[i], w1 = a[i + 1] | b[i + 1] | c[i + 1];
+        uint64_t w2 = a[i + 2] | b[i + 2] | c[i + 2], w3 = a[i + 3] | b[i + 3] | c[i + 3];
+        if ((w0 & w1 & w2 & w3) != ~(uint64_t)0) {
+            if (~w0)
+                return (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(~w0);
+            if (~w1)
+                return (uint64_t)(i + 1) * 64 + (uint64_t)__builtin_ctzll(~w1);
+            if (~w2)
+                return (uint64_t)(i + 2) * 64 + (uint64_t)__builtin_ctzll(~w2);
+            return (uint64_t)(i + 3) * 64 + (uint64_t)__builtin_ctzll(~w3);
+        }
+    }
+    for (; i < W; i++) {
+        uint64_t w = a[i] | b[i] | c[i];
+        if (~w)
+            return (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(~w);
+    }
+    return (uint64_t)W * 64;
+}
+
+/* line_insert with the bit set by the caller's word. */
+static inline __attribute__((always_inline)) void plain_insert(uint64_t *b, uint32_t *ptr, uint32_t g)
+{
+    const size_t i = g >> 6;
+    uint64_t word = b[i] | (uint64_t)1 << (g & 63);
+    b[i] = word;
+    if (g == *ptr) {
+        size_t j = i;
+        uint64_t free = ~word & (~(uint64_t)0 << (g & 63));
+        while (!free)
+            free = ~b[++j];
+        *ptr = (uint32_t)(j * 64 + (size_t)__builtin_ctzll(free));
+    }
+}
+
+/* The cells of columns [y, ye) of the band x0..x0+nb-1 for the plain plan
+ * (do_cell_plain's computation, not in a block): the same values found and
+ * inserted in the same order, with the lines' addresses kept from cell to
+ * cell, the scan inlined and the next cell's first words asked for ahead.
+ * A value near the capacity goes through do_cell_plain (which grows the
+ * lines, or fails).  *cells counts the cells done.  0 on failure. */
+#ifndef PF_LINES
+#define PF_LINES 4u
+#endif
+#define PLAIN_CHUNK(NAME, ATTR, SCAN)                                                                            \
+    ATTR static int NAME(shared *S, worker *w, const cell_consts *k, uint32_t x0, uint32_t nb, uint32_t y,     \
+                         uint32_t ye, uint64_t *cells)                                                           \
+    {                                                                                                            \
+        const plan *pl = S->pl;                                                                                  \
+        const uint64_t Kt = k->Kt;                                                                               \
+        const uint32_t tval = S->tv[0], C = pl->C, c0 = pl->c0;                                                 \
+        const int tri = pl->tri, wyt = k->wyt, two = pl->cw == 2;                                               \
+        for (uint32_t yy = y; yy < ye; yy++) {                                                                   \
+            for (uint32_t i = 0; i < nb; i++) {                                                                  \
+                const uint32_t x = x0 + i;                                                                       \
+                if (tri && x > yy)                                                                               \
+                    break;                                                                                       \
+                if (tri && x == yy)                                                                              \
+                    row_start(S, w, 0, i, x);                                                                    \
+                const size_t W = S->W;                                                                           \
+                uint64_t *rb = w->rowb + (size_t)i * W, *cb = S->colb + (size_t)(yy - c0) * W;                   \
+                uint32_t *rp = &w->rowptr[i], *cp = &S->colptr[yy - c0];                                        \
+                const size_t d = (size_t)x + (C - 1) - yy;                                                       \
+                uint64_t *db = wyt ? S->diab + d * W : cb; /* nim: the column twice in the scan */               \
+                uint32_t *dp = wyt ? &S->diaptr[d] : cp;                                                         \
+                const size_t at = cell_at(S, 0, x, yy);                                                          \
+                if (i + 1 < nb && wyt) { /* the next cell's row and diagonal, where its scan starts */           \
+                    const uint64_t *nr = w->rowb + (size_t)(i + 1) * W + (w->rowptr[i + 1] >> 6), *nd = db + W + (nr - rb - W); \
+                    for (unsigned pf = 0; pf < PF_LINES * 8; pf += 8) {                                          \
+                        __builtin_prefetch(nr + pf);                                                             \
+                        __builtin_prefetch(nd + pf);                                                             \
+                    }                                                                                            \
+                }                                                                                                \
+                uint64_t g;                                                                                      \
+                if ((uint64_t)x + yy <= Kt) {                                                                    \
+                    g = tval;                                                                                    \
+                } else {                                                                                         \
+                    const int term = (yy && x <= Kt) || (x && yy <= Kt) ||                                       \
+                                     (wyt && x && yy && (x > yy ? x - yy : yy - x) <= Kt);                       \
+                    g = *rp;                                                                                     \
+                    if (*cp > g)                                                                                 \
+                        g = *cp;                                                                                 \
+                    if (*dp > g)                                                                                 \
+                        g = *dp;                                                                                 \
+                    for (;;) {                                                                                   \
+                        size_t wi = (size_t)(g >> 6);                                                            \
+                        if (wi < W) {                                                                            \
+                            uint64_t f = ~(rb[wi] | cb[wi] | db[wi] | (((uint64_t)1 << (g & 63)) - 1));          \
+                            g = f ? (uint64_t)wi * 64 + (uint64_t)__builtin_ctzll(f) : SCAN(rb, cb, db, W, wi + 1); \
+                        }                                                                                        \
+                        if (g + 128 >= (uint64_t)W * 64) { /* grow, or fail: the general path */                 \
+                            if (!do_cell_plain(S, w, k, i, x, yy))                                               \
+                                return 0;                                                                        \
+                            goto next;                                                                           \
+                        }                                                                                        \
+                        if (term && g == tval) {                                                                 \
+                            g++;                                                                                 \
+                            continue;                                                                            \
+                        }                                                                                        \
+                        break;                                                                                   \
+                    }                                                                                            \
+                    if (two && g > 0xffff) {                                                                     \
+                        set_stop(S, STOP_OVERFLOW);                                                              \
+                        return 0;                                                                                \
+                    }                                                                                            \
+                }                                                                                                \
+                if (two)                                                                                         \
+                    ((uint16_t *)S->v)[at] = (uint16_t)g;                                                        \
+                else                                                                                             \
+                    ((uint32_t *)S->v)[at] = (uint32_t)g;                                                        \
+                plain_insert(rb, rp, (uint32_t)g);                                                               \
+                plain_insert(cb, cp, (uint32_t)g);                                                               \
+                if (wyt)                                                                                         \
+                    plain_insert(db, dp, (uint32_t)g);                                                           \
+            next:                                                                                                \
+                ++*cells;                                                                                        \
+            }                                                                                                    \
+        }                                                                                                        \
+        return 1;                                                                                                \
+    }
+
+PLAIN_CHUNK(plain_chunk_port, , scan3_port)
+#if WYI_HAVE_AVX2
+PLAIN_CHUNK(plain_chunk_avx2, __attribute__((target("avx2"))), scan3_avx2)
+#endif
+
 /* Compute cell (x, y), band row i, every layer.  0 on failure (S->stop set). */
 static int do_cell(shared *S, worker *w, const cell_consts *k, uint32_t i, uint32_t x, uint32_t y)
 {
@@ -794,6 +945,39 @@ static int poll_stop(shared *S, worker *w)
  * so that the band's rows, written one column at a time, do not all fall
  * in the same sets of the cache (C is often a power of two). */
 #define OUT_STRIDE(C) ((size_t)(C) + 16)
+#define OUT_TILE 16u
+
+/* Once the rows 0..x1-1 have gone out, nothing reads or writes the table's
+ * columns 0..x1-1 again (packed layout: a later band computes and reads the
+ * cells (x, y), x >= x1, of columns y >= x1, and reads its rows' cells y < x
+ * from column x), nor the line bitsets of the columns 0..x1-1 (row x copies
+ * column x's line when it starts) and of the diagonals d < x1 (the cells
+ * x <= y of rows x >= x1 lie on diagonals d = x + C - 1 - y >= x1).  Their
+ * whole pages go back to the system while the later bands run: the pages
+ * the output (the file's cache) takes next are the ones given back, not
+ * fresh ones.  Only where every read of a cell is one of those (the dense layout,
+ * unbounded moves, no mod=, one layer) and the arrays came from mmap. */
+static void release_range(void *base, size_t bytes, size_t *done, size_t upto)
+{
+    if (!base || bytes < BIG_BLOCK)
+        return;
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    upto = upto / page * page;
+    if (upto > *done) {
+        madvise((char *)base + *done, upto - *done, MADV_DONTNEED);
+        *done = upto;
+    }
+}
+
+static void release_dead(shared *S, uint32_t x1)
+{
+    const plan *pl = S->pl;
+    if (!S->release)
+        return;
+    release_range(S->v, (size_t)pl->tcells * pl->cw, &S->rel_v, col_index(pl, x1) * pl->cw);
+    release_range(S->colb, S->colb_bytes, &S->rel_col, (size_t)x1 * S->W * 8);
+    release_range(S->diab, S->diab_bytes, &S->rel_dia, (size_t)x1 * S->W * 8);
+}
 
 /* Hand the rows of a finished band to the caller, in order.  With symmetry,
  * first copy the mirror images below the diagonal into the band's rows, in
@@ -805,30 +989,48 @@ static int band_out(shared *S, worker *w, uint32_t k, uint32_t x0, uint32_t x1)
         return 0;
     const uint32_t l = S->out_layer;
     if (pl->packed) {
-        /* the band's rows in outrow ([x1 - x0][C]): the cells y < x from
-         * column x of the rows above (each row above read along the band's
-         * columns), then the cells y >= x of the band's own rows */
+        /* the band's rows in outrow ([x1 - x0][C]): the cells y < x of row x
+         * are column x's rows 0..x-1 (read in one run), the cells y >= x the
+         * band's own cells, OUT_TILE columns at a time (the tile's runs of
+         * the band's rows stay in the first level cache while each output
+         * row takes OUT_TILE consecutive values, one cache line) */
         const uint32_t C = pl->C, xr = S->out_xor;
         const size_t rs = OUT_STRIDE(C); /* outrow's rows */
-        for (uint32_t y = 0; y + 1 < x1; y++) {
-            size_t at = row_index(S, l, y);
-            for (uint32_t x = y + 1 > x0 ? y + 1 : x0; x < x1; x++)
-                S->outrow[(size_t)(x - x0) * rs + y] = cget(S, at + x) ^ xr;
+        const size_t lb = (size_t)l * pl->tcells;
+        const uint16_t *v2 = (const uint16_t *)S->v;
+        const uint32_t *v4 = (const uint32_t *)S->v;
+        for (uint32_t x = x0; x < x1; x++) {
+            uint32_t *o = S->outrow + (size_t)(x - x0) * rs;
+            const size_t at = lb + col_index(pl, x);
+            if (pl->cw == 2)
+                for (uint32_t y = 0; y < x; y++)
+                    o[y] = v2[at + y] ^ xr;
+            else
+                for (uint32_t y = 0; y < x; y++)
+                    o[y] = v4[at + y] ^ xr;
+        }
+        size_t tat[OUT_TILE];
+        for (uint32_t yb = x0; yb < C; yb += OUT_TILE) {
+            const uint32_t ye = min32(yb + OUT_TILE, C);
+            for (uint32_t y = yb; y < ye; y++)
+                tat[y - yb] = lb + col_index(pl, y);
+            for (uint32_t x = x0; x < x1 && x < ye; x++) {
+                uint32_t *o = S->outrow + (size_t)(x - x0) * rs;
+                if (pl->cw == 2)
+                    for (uint32_t y = yb > x ? yb : x; y < ye; y++)
+                        o[y] = v2[tat[y - yb] + x] ^ xr;
+                else
+                    for (uint32_t y = yb > x ? yb : x; y < ye; y++)
+                        o[y] = v4[tat[y - yb] + x] ^ xr;
+            }
         }
         for (uint32_t x = x0; x < x1; x++) {
-            size_t at = row_index(S, l, x);
-            uint32_t *o = S->outrow + (size_t)(x - x0) * rs;
-            if (pl->cw == 2)
-                for (uint32_t y = x; y < C; y++)
-                    o[y] = ((const uint16_t *)S->v)[at + y] ^ xr;
-            else
-                for (uint32_t y = x; y < C; y++)
-                    o[y] = ((const uint32_t *)S->v)[at + y] ^ xr;
-            if (S->sink(S->sink_ctx, x, o, C)) {
+            if (S->sink(S->sink_ctx, x, S->outrow + (size_t)(x - x0) * rs, C)) {
                 set_stop(S, STOP_SINK);
                 return 0;
             }
         }
+        release_dead(S, x1);
         atomic_store_explicit(&S->out_done, k + 1, memory_order_release);
         return 1;
     }
@@ -1168,6 +1370,11 @@ static void band_loop(worker *w)
     const uint32_t R = pl->R, B = pl->B;
     const cell_consts kc = {pl->N, pl->M, pl->nh, S->Kt, pl->dense, pl->wyt,
                             pl->nl == 1 && pl->dense && pl->N == UINT32_MAX && pl->modmode == 0};
+    /* the plain plan outside a block: the chunk loop */
+    const int fast = kc.plain && !pl->block;
+#if WYI_HAVE_AVX2
+    const int avx2 = have_avx2();
+#endif
     for (;;) {
         if (atomic_load_explicit(&S->stop, memory_order_relaxed))
             return;
@@ -1193,6 +1400,16 @@ static void band_loop(worker *w)
             if (k > 0 && !wait_for(S, w, &S->prog[(size_t)(k - 1) * PROG_STRIDE], ye))
                 return;
             uint64_t cells = 0;
+            if (fast) {
+#if WYI_HAVE_AVX2
+                if (avx2 ? !plain_chunk_avx2(S, w, &kc, x0, nb, y, ye, &cells)
+                         : !plain_chunk_port(S, w, &kc, x0, nb, y, ye, &cells))
+                    return;
+#else
+                if (!plain_chunk_port(S, w, &kc, x0, nb, y, ye, &cells))
+                    return;
+#endif
+            } else
             for (uint32_t yy = y; yy < ye; yy++) {
                 for (uint32_t i = 0; i < nb; i++) {
                     uint32_t x = x0 + i;
@@ -1331,6 +1548,8 @@ int wyi_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
         S->outrow = malloc((pl->block ? (size_t)pl->B * pl->CW : pl->packed ? (size_t)pl->B * OUT_STRIDE(pl->C) : (size_t)pl->C) * 4);
         ok = S->outrow != NULL;
     }
+    S->release = pl->packed && pl->dense && pl->nl == 1 && pl->N == UINT32_MAX && pl->modmode == 0 && !pl->block;
+    S->rel_v = S->rel_col = S->rel_dia = 0;
     worker ws[256];
     unsigned T = pl->T > 256 ? 256 : pl->T;
     memset(ws, 0, sizeof ws);

@@ -37,7 +37,8 @@ typedef struct {
     int tri;             /* compute x <= y only, mirror the rest */
     int stream;          /* ring of rows, handed out in order */
     int packed;          /* stream 2 with tri: only the cells x <= y are stored,
-                            row after row (row x: columns x..C-1), tcells a layer */
+                            column after column (column y: rows 0..min(y, R-1)),
+                            tcells a layer */
     uint64_t tcells;
     unsigned cw;         /* bytes per stored cell */
     uint64_t bound;      /* no value in the window exceeds it */
@@ -121,6 +122,8 @@ typedef struct {
     void *sink_ctx;
     uint32_t out_layer, out_xor;
     uint32_t *outrow;
+    int release;         /* packed: dead columns' pages given back as bands go out */
+    size_t rel_v, rel_col, rel_dia; /* bytes given back so far (page multiples) */
     /* block (wythoff_block.h) */
     const wy_block_io *io;
     _Alignas(128) atomic_uint in_done; /* bands received */

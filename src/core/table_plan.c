@@ -76,6 +76,19 @@ void wyi_tab_make_plan(plan *pl, const wy_rules *r, uint32_t rows, uint32_t cols
             pl->modmode = r->max ? 2 : 1;
     }
     pl->bound = wyi_tab_option_bound(r, pl->R, pl->C, side.pass, side.heap);
+    /* one layer in normal play, no pass left and no stone in the extra
+     * heap: every option of (x, y) lowers x + y and the terminal region's
+     * value is 0, so by induction on x + y every value is at most x + y (a
+     * mex of values below x + y), at most (R - 1) + (C - 1) in the window:
+     * for Wythoff's game two thirds of the count of options, and 2-byte
+     * cells up to 32768 x 32768.  (Not the public wy_table_value_bound,
+     * which sizes the bin files' cells; and not with stones in the extra
+     * heap, whose estimate the evaluator's choice of method reads.) */
+    if (!r->misere && pl->nl == 1 && side.pass == 0 && side.heap == 0 && pl->modmode != 1) {
+        uint64_t xy = (uint64_t)(pl->R ? pl->R - 1 : 0) + (pl->C ? pl->C - 1 : 0);
+        if (xy < pl->bound)
+            pl->bound = xy;
+    }
     pl->cw = pl->bound <= 0xffff ? 2 : 4;
     if (!stream && (pl->modmode == 1 || pl->bound > 0xffff))
         pl->cw = 2; /* optimistic: restarted with 4 if a value exceeds 65535 */

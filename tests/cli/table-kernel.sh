@@ -3,7 +3,9 @@
 #  - bench-baseline (bench/baseline.c: the straightforward per-line bitset
 #    method, row after row, no symmetry, no bands, no threads), byte for byte,
 #    for wythoff, nim, wythoff+pass and nim+pass at sizes 512 to 2048, on one
-#    and on two threads;
+#    and on two threads, and on two threads with the portable scan instead of
+#    the AVX2 one (WYTHOFF_TABLE_PORTABLE=1; the same where the processor
+#    has no AVX2);
 #  - the naive reference (build/wythoff-naive, the mex over every option
 #    listed) on random rulesets (passes, extra heaps, terminal sets, max=,
 #    mod=, misere; fixed seed) and random windows, wider and taller ones.
@@ -18,9 +20,11 @@ for rules in wythoff nim wythoff+pass nim+pass; do
   case $rules in wythoff) sizes="512 $big" ;; *) sizes="$mid" ;; esac
   for n in $sizes; do
     "$B" "$rules" "$n" "$tmp/b.bin" || { fail "bench-baseline $rules $n"; continue; }
-    for opt in "--threads 1" "--threads 2"; do
+    for opt in "--threads 1" "--threads 2" "--threads 2 portable"; do
+      port=0
+      case $opt in *portable) port=1 ;; esac
       # shellcheck disable=SC2086
-      if ! "$W" table "$rules" --size "$n" --format bin --output "$tmp/t.bin" $opt; then
+      if ! WYTHOFF_TABLE_PORTABLE=$port "$W" table "$rules" --size "$n" --format bin --output "$tmp/t.bin" ${opt% portable}; then
         fail "table $rules --size $n $opt"
       elif cmp -s "$tmp/b.bin" "$tmp/t.bin"; then
         pass "table $rules --size $n $opt: the baseline's bytes"
