@@ -873,7 +873,8 @@ static inline __attribute__((always_inline)) uint64_t fast_cell(lwin *restrict F
 
 /* After the cells of row x are found (ys[0..n-1], layers l0..): scan_all's
  * windows, then the reports in order (counts, fn).  Returns 1 to stop. */
-static inline int fast_report(core *c, uint64_t l0, uint64_t n, uint64_t x, const uint64_t *ys, uint64_t *found)
+static inline int fast_report(core *c, uint64_t l0, uint64_t n, uint64_t x, const uint64_t *ys, uint64_t *found,
+                              uint64_t *cnt)
 {
     if (c->colspan != UINT64_MAX) /* scan_all's windows: the cells inside them (checked before reported) */
         for (uint64_t k = 0; k < n; k++) {
@@ -898,7 +899,7 @@ static inline int fast_report(core *c, uint64_t l0, uint64_t n, uint64_t x, cons
         if (l == c->target)
             *found += k;
         if (c->counts)
-            c->counts[v] += k;
+            cnt[l - l0] += k; /* this range's counts, added to c->counts after the rows (no shared line) */
         if (c->fn && c->fn(c->fn_ctx, v, x, y))
             return 1;
     }
@@ -912,7 +913,8 @@ static inline int fast_report(core *c, uint64_t l0, uint64_t n, uint64_t x, cons
  * positions reported. */
 static inline __attribute__((always_inline)) int fast_loop(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_t x1,
                                                            int poll, uint64_t *prb, lwin *restrict win,
-                                                           uint64_t *found, const unsigned nfix, const int wyt,
+                                                           uint64_t *found, uint64_t *cnt, const unsigned nfix,
+                                                           const int wyt,
                                                            const int nd0, const int nd1)
 {
     const uint64_t n = l1 - l0;
@@ -974,7 +976,7 @@ static inline __attribute__((always_inline)) int fast_loop(core *c, uint64_t l0,
                     }
             } else if (report)
                 for (uint64_t x = xb, k = 0; x < xe; x++, k += n)
-                    if (fast_report(c, l0, n, x, ys + k, found))
+                    if (fast_report(c, l0, n, x, ys + k, found, cnt))
                         return 1;
         } else {
             /* one row, then its reports and the row bitsets cleared */
@@ -988,7 +990,7 @@ static inline __attribute__((always_inline)) int fast_loop(core *c, uint64_t l0,
                 }
             for (uint64_t l = l0; l < l1; l++)
                 ys[l - l0] = cur[l * stride] = fast_cell(&win[l - l0], cur, stride, x, size, junk, wyt, 1, -1, NULL);
-            if (report && fast_report(c, l0, n, x, ys, found))
+            if (report && fast_report(c, l0, n, x, ys, found, cnt))
                 return 1;
             if (rowclear) { /* clear the row's marks */
                 for (uint64_t l = l0; l < l1; l++)
@@ -1014,7 +1016,7 @@ static int run_rows_fast(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_
     ldesc *const desc = c->desc;
     const int wyt = desc[l0].diag != NULL;
     lwin win[FAST_MAX];
-    uint64_t found = 0;
+    uint64_t found = 0, cnt[FAST_MAX] = {0};
     int stopped;
     for (uint64_t l = l0; l < l1; l++)
         win_init(&win[l - l0], &desc[l], x0, size, prb ? prb : desc[l].rb_mark);
@@ -1024,22 +1026,26 @@ static int run_rows_fast(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_
     const uint32_t nd0 = desc[l0].ndep, nd1 = n == 2 ? desc[l0 + 1].ndep : 0;
     if (plain && n == 1 && nd0 == 0) {
         lwin a[1] = {win[0]};
-        stopped = fast_loop(c, l0, l1, x0, x1, poll, prb, a, &found, 1, 1, 0, 0);
+        stopped = fast_loop(c, l0, l1, x0, x1, poll, prb, a, &found, cnt, 1, 1, 0, 0);
         win[0] = a[0];
     } else if (plain && n == 1 && nd0 == 1) {
         lwin a[1] = {win[0]};
-        stopped = fast_loop(c, l0, l1, x0, x1, poll, prb, a, &found, 1, 1, 1, 0);
+        stopped = fast_loop(c, l0, l1, x0, x1, poll, prb, a, &found, cnt, 1, 1, 1, 0);
         win[0] = a[0];
     } else if (plain && n == 2 && nd0 == 0 && nd1 == 1 && desc[l0 + 1].dep[0] == l0) {
         lwin a[2] = {win[0], win[1]};
-        stopped = fast_loop(c, l0, l1, x0, x1, poll, prb, a, &found, 2, 1, 0, 1);
+        stopped = fast_loop(c, l0, l1, x0, x1, poll, prb, a, &found, cnt, 2, 1, 0, 1);
         win[0] = a[0];
         win[1] = a[1];
     } else
-        stopped = wyt ? fast_loop(c, l0, l1, x0, x1, poll, prb, win, &found, 0, 1, -1, -1)
-                      : fast_loop(c, l0, l1, x0, x1, poll, prb, win, &found, 0, 0, -1, -1);
+        stopped = wyt ? fast_loop(c, l0, l1, x0, x1, poll, prb, win, &found, cnt, 0, 1, -1, -1)
+                      : fast_loop(c, l0, l1, x0, x1, poll, prb, win, &found, cnt, 0, 0, -1, -1);
     for (uint64_t l = l0; l < l1; l++)
         win_done(&win[l - l0], &desc[l]);
+    if (c->counts) /* each value's count: this range's values, from this thread only */
+        for (uint64_t l = l0 > c->report_lo ? l0 : c->report_lo; l < l1; l++)
+            if (cnt[l - l0])
+                c->counts[(l - c->report_lo) ^ c->vxor] += cnt[l - l0];
     if (!stopped && c->rel)
         release_rows(c, l0, l1, x1);
     if (found) /* only the target layer's thread finds any */
