@@ -68,9 +68,10 @@ typedef int (*wy_layer_fn)(void *ctx, uint64_t x, uint64_t y);
  * the calling thread after every 2^16 rows and once at the end with
  * (size, size); a nonzero return stops the scan (WY_ECANCELED), and so does
  * a nonzero return of fn.  run->threads >= 2 pipelines the layers over that
- * many threads (at most one per layer) for sizes of 2^24 or more when g and
- * the heap are below 8; the result is the same as on one thread, and fn is
- * always called from the calling thread.
+ * many threads (at most one per layer) for sizes of 2^24 or more when the
+ * heap is below 8 (and, for g of 8 or more, in one side state: no pass,
+ * or the heap shortcut); the result is the same as on one thread, and fn
+ * is always called from the calling thread.
  * Cost: O(size * L) word operations for the papers' games (a row's search
  * usually ends in its first word), L = (pass+1) (heap+1) (g+1) layers, or
  * (g XOR heap) + 1 in normal play without a pass; memory about
@@ -86,7 +87,7 @@ WY_API wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, 
 /* ------------------------------------------------------------------ */
 
 /* Called for every position (x, y) with x <= y < size of every value v <= g
- * (side state `side`): rows in increasing x; within a row, values in
+ * (side state `side`); on one thread: rows in increasing x; within a row, values in
  * increasing v (with the heap shortcut, normal play without a pass at heap
  * h > 0: increasing v XOR h), and a value's positions in increasing y
  * (several only in the terminal region).  A nonzero return stops the scan (WY_ECANCELED). */
@@ -100,7 +101,8 @@ typedef int (*wy_layer_all_fn)(void *ctx, uint64_t v, uint64_t x, uint64_t y);
  * bits above its row frontier and its diagonal bits at most size / 16 + 2^22
  * above its first unused diagonal (the scan checks this as it sets them); the
  * estimate counts those windows, a block of rows and two 2 MiB grains per
- * bitset.  Wythoff's layers lie within a bounded distance of its
+ * bitset; from 2^24 rows also the pipeline's ring (2 MiB per layer) and,
+ * with row bitsets, the second thread's own row bitset.  Wythoff's layers lie within a bounded distance of its
  * P-positions (Nivasch 2009, docs/glayers.md), whose columns reach about
  * phi x in row x, so their live columns span about 0.382 size: values
  * 0..64 at size 10^9 need about 4.4 GB instead of 16.5 GB. */
@@ -117,9 +119,18 @@ WY_API uint64_t wy_layer_all_estimate(const wy_rules *rules, wy_side side, uint6
  * is found outside the windows of columns and diagonals the estimate
  * reserved (never for the papers' games at any size tried: docs/glayers.md;
  * the positions reported until then are right); WY_ERANGE when g >= 2^32.
- * One thread (run->threads is not used); fn and run->progress are called
- * from the calling thread, progress after every 2^16 rows.  The positions
- * of value g are exactly wy_layer_scan's, in the same order.
+ * run->threads >= 2 pipelines the layers as wy_layer_scan does (more than
+ * 8 layers in one side state: every thread but the first keeps a row
+ * bitset of its own; a third thread's and more only if they fit in
+ * mem_limit, else 2 threads).  Then fn is called CONCURRENTLY from several
+ * threads: each value v always from the same thread, and within a value
+ * in increasing x, then y; calls for different values may interleave in
+ * any way (one thread: rows in increasing x, values as above).  So fn
+ * must keep per-value state apart (and lock what the values share).
+ * run->progress is called from the calling thread, after every 2^16 rows.
+ * The positions of value g are exactly wy_layer_scan's, in the same
+ * order; every value's positions and counts are the same for any number
+ * of threads.
  * Cost: as wy_layer_scan of value g (L layers), memory
  * wy_layer_all_estimate. */
 WY_API wy_status wy_layer_scan_all(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size,

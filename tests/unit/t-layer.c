@@ -51,6 +51,17 @@
  *     pairs and nim values 0..9 (row bitsets too) against (x, x XOR v); its
  *     estimate refuses below itself and is below a third of the full
  *     bitsets for 0..64 at 10^9.
+ *  6. The pipeline of wy_layer_scan_all with row bitsets (more than 8
+ *     values, each thread past the first with a row bitset of its own), at
+ *     2^24 + 99 rows: wythoff values 0..9 on 2 threads (with WY_TEST_BIG=1
+ *     also wythoff+terminal=2+misere values 0..9 on 3 and nim values 0..8
+ *     on 2; none under the sanitizers), against one thread: each value's
+ *     positions, order and count the same, each value reported from one
+ *     thread; a callback of a worker thread's value returning nonzero
+ *     cancels.
+ * The rows beyond the terminal region go through the engine's fast rows
+ * (windows of the bitsets in registers, docs/engines.md), so 1-5 test them
+ * against the table engine, the closed forms and the exact engine.
  *
  * Environment: WY_SEED, WY_TEST_ITERS (random rulesets: 15 per iteration, 30
  * with WY_TEST_BIG=1, 10 under the sanitizers), WY_TEST_BIG=1, WY_TEST_SAN=1 (tk_test_san: set by
@@ -58,6 +69,8 @@
  * Output: "PASS name" / "FAIL name: why" lines; exit 0 iff all passed.
  */
 #include "../naive/testkit.h"
+
+#include <pthread.h>
 #include "wythoff.h"
 #include "wythoff_exact.h"
 #include "wythoff_layer.h"
@@ -1076,6 +1089,117 @@ static int scan_all_same(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* 6. The pipeline of scan_all with row bitsets (more than 8 values)   */
+/* ------------------------------------------------------------------ */
+
+/* Per value: its digest and the thread that reported it (the contract: a
+ * value always from one thread, rows ascending within it).  The callback
+ * touches only its value's entry: no data race (ThreadSanitizer). */
+typedef struct {
+    digest d[ALL_MAXG + 1];
+    pthread_t tid[ALL_MAXG + 1];
+    int seen[ALL_MAXG + 1], two_threads[ALL_MAXG + 1];
+    uint64_t gmax, stop_v, stop_after; /* stop_after > 0: return 1 at that call of value stop_v */
+} pall;
+
+static int pall_fn(void *ctx, uint64_t v, uint64_t x, uint64_t y)
+{
+    pall *a = ctx;
+    if (v > a->gmax)
+        return 1;
+    if (!a->seen[v]) {
+        a->seen[v] = 1;
+        a->tid[v] = pthread_self();
+    } else if (!pthread_equal(a->tid[v], pthread_self()))
+        a->two_threads[v] = 1;
+    digest_fn(&a->d[v], x, y);
+    return a->stop_after && v == a->stop_v && a->d[v].n == a->stop_after;
+}
+
+static wy_status pall_run(const wy_rules *r, uint64_t g, uint64_t size, unsigned threads, pall *a, uint64_t *counts,
+                          char *err)
+{
+    memset(a, 0, sizeof *a);
+    a->gmax = g;
+    for (uint64_t v = 0; v <= g; v++)
+        a->d[v].h = UINT64_C(0xCBF29CE484222325);
+    wy_run run = {.threads = threads};
+    return wy_layer_scan_all(r, (wy_side){0, 0}, g, size, 0, pall_fn, a, counts, &run, err, WY_ERRLEN);
+}
+
+static int pipe_all_same(void)
+{
+    static const struct {
+        const char *text;
+        uint64_t g;
+        unsigned threads;
+    } cases[] = {
+        {"wythoff", 9, 2},                    /* 10 layers: row bitsets, split in two */
+        {"wythoff+terminal=2+misere", 9, 3},  /* the terminal region's rows; three threads */
+        {"nim", 8, 2},                        /* no diagonals */
+    };
+    const uint64_t size = ((uint64_t)1 << 24) + 99; /* the pipeline starts at 2^24 rows */
+    char name[200], err[WY_ERRLEN];
+    snprintf(name, sizeof name,
+             "scan_all on the pipeline with row bitsets (values 0..8 and more): the positions, order and counts of "
+             "one thread, each value from one thread, in a %llu window",
+             (unsigned long long)size);
+    tk_group grp = {name, 0, 0};
+    static pall a1, a2;
+    /* one case (none under the sanitizers); all with WY_TEST_BIG=1 */
+    const size_t ncases = tk_test_big() ? sizeof cases / sizeof cases[0] : san ? 0 : 1;
+    for (size_t i = 0; i < ncases; i++) {
+        wy_rules r;
+        if (!parse(&r, cases[i].text))
+            return 1;
+        uint64_t c1[ALL_MAXG + 1], c2[ALL_MAXG + 1];
+        const uint64_t g = cases[i].g;
+        uint64_t t0 = now_ms();
+        wy_status s1 = pall_run(&r, g, size, 1, &a1, c1, err);
+        uint64_t t1 = now_ms();
+        wy_status s2 = pall_run(&r, g, size, cases[i].threads, &a2, c2, err);
+        uint64_t t2 = now_ms();
+        printf("  %s values 0..%llu: 1 thread %llu ms, %u threads %llu ms\n", cases[i].text, (unsigned long long)g,
+               (unsigned long long)(t1 - t0), cases[i].threads, (unsigned long long)(t2 - t1));
+        grp.cases++;
+        if (s1 != WY_OK || s2 != WY_OK) {
+            tk_fail(&grp, "%s: status %d / %d: %s", cases[i].text, s1, s2, err);
+            continue;
+        }
+        for (uint64_t v = 0; v <= g; v++) {
+            grp.cases++;
+            if (a1.d[v].h != a2.d[v].h || a1.d[v].n != a2.d[v].n || c1[v] != c2[v] || a1.d[v].bad_order ||
+                a2.d[v].bad_order || a2.two_threads[v] || !a1.d[v].n)
+                tk_fail(&grp,
+                        "%s value %llu: 1 thread %llu reports, count %llu; %u threads %llu reports, count %llu (or "
+                        "the positions differ, rows out of order, the value from two threads)",
+                        cases[i].text, (unsigned long long)v, (unsigned long long)a1.d[v].n,
+                        (unsigned long long)c1[v], cases[i].threads, (unsigned long long)a2.d[v].n,
+                        (unsigned long long)c2[v]);
+        }
+    }
+    /* the callback of a value on a worker thread asks to stop: canceled,
+     * every thread joined (ASan: nothing leaks) */
+    wy_rules r;
+    if (!parse(&r, "wythoff"))
+        return 1;
+    uint64_t c[ALL_MAXG + 1];
+    memset(&a2, 0, sizeof a2);
+    a2.gmax = 10;
+    a2.stop_v = 1;
+    a2.stop_after = 100000;
+    for (uint64_t v = 0; v <= 10; v++)
+        a2.d[v].h = UINT64_C(0xCBF29CE484222325);
+    wy_run run = {.threads = 2};
+    grp.cases++;
+    wy_status st = wy_layer_scan_all(&r, (wy_side){0, 0}, 10, size, 0, pall_fn, &a2, c, &run, err, sizeof err);
+    if (st != WY_ECANCELED || a2.d[1].n != 100000)
+        tk_fail(&grp, "fn of value 1 returning 1 on the pipeline: status %d, %llu calls", st,
+                (unsigned long long)a2.d[1].n);
+    return tk_group_end(&grp);
+}
+
+/* ------------------------------------------------------------------ */
 
 int main(void)
 {
@@ -1160,6 +1284,7 @@ int main(void)
     failed += wpass_exact(san ? 20000 : 100000, san ? 2000 : 20000, big ? 46 : san ? 16 : 32, &rng);
     uint64_t t4 = now_ms();
     failed += threads_same(((uint64_t)1 << 24) + 12345, big ? 4 : san ? 1 : 2); /* the pipeline starts at 2^24 rows */
+    failed += pipe_all_same();
     uint64_t t5 = now_ms();
     printf("  times: refusals and fixed rulesets %llu ms, %u random rulesets %llu ms, %u window %llu ms, "
            "exact %llu ms, threads %llu ms\n",
