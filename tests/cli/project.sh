@@ -17,9 +17,10 @@ v=$("$W" table --version); [ "$v" = "wythoff $V" ] && pass "wythoff table --vers
 # No other file spells the version as a literal (it would fall behind).
 # (The manual's transcripts and pictures, the b-files' "Made by" lines and
 # the automata's "made-by" lines (and the fuzz inputs made from them), and
-# the period certificates' provenance lines show the version of their run.)
+# the period certificates' and the glayers summaries' provenance lines show
+# the version of their run.)
 hits=$( (if in_checkout; then git ls-files; else find . -name .git -prune -o -type f -not -path './build*' -print; fi) | sed 's|^\./||' |
-       grep -v -e '^CHANGELOG.md$' -e '^CITATION.cff$' -e '^include/wythoff.h$' -e '^docs/' -e '^README.md$' -e '^data/bfiles/' -e '^data/automata/' -e '^data/periods/' -e '^tests/fuzz/corpus/' |
+       grep -v -e '^CHANGELOG.md$' -e '^CITATION.cff$' -e '^include/wythoff.h$' -e '^docs/' -e '^README.md$' -e '^data/bfiles/' -e '^data/automata/' -e '^data/periods/' -e '^data/glayers/' -e '^tests/fuzz/corpus/' |
        xargs -r grep -lF "$V" 2>/dev/null)
 [ -z "$hits" ] && pass "no source file repeats the version $V as a literal" || fail "the version is repeated in: $hits"
 c=$(sed -n 's/^version: *"\{0,1\}\([^"]*\)"\{0,1\} *$/\1/p' CITATION.cff)
