@@ -222,6 +222,32 @@ __attribute__((target("avx2"))) static uint64_t first_free3_avx2(const uint64_t 
 #define WYI_HAVE_AVX2 0
 #endif
 
+/* The portable scan (first_free's common case and the plain chunk loop):
+ * first g' missing from the union of three bitsets from word i on, four
+ * words a step; W * 64 when there is none. */
+static inline __attribute__((always_inline)) uint64_t scan3_port(const uint64_t *a, const uint64_t *b, const uint64_t *c, size_t W, size_t i)
+{
+    for (; i + 4 <= W; i += 4) {
+        uint64_t w0 = a[i] | b[i] | c[i], w1 = a[i + 1] | b[i + 1] | c[i + 1];
+        uint64_t w2 = a[i + 2] | b[i + 2] | c[i + 2], w3 = a[i + 3] | b[i + 3] | c[i + 3];
+        if ((w0 & w1 & w2 & w3) != ~(uint64_t)0) {
+            if (~w0)
+                return (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(~w0);
+            if (~w1)
+                return (uint64_t)(i + 1) * 64 + (uint64_t)__builtin_ctzll(~w1);
+            if (~w2)
+                return (uint64_t)(i + 2) * 64 + (uint64_t)__builtin_ctzll(~w2);
+            return (uint64_t)(i + 3) * 64 + (uint64_t)__builtin_ctzll(~w3);
+        }
+    }
+    for (; i < W; i++) {
+        uint64_t w = a[i] | b[i] | c[i];
+        if (~w)
+            return (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(~w);
+    }
+    return (uint64_t)W * 64;
+}
+
 /* First g' >= g missing from the union of the given bitsets (W words each);
  * W * 64 when there is none below the capacity. */
 static uint64_t first_free(const uint64_t *a, const uint64_t *b, const uint64_t *c, size_t W, uint64_t g)
@@ -237,21 +263,8 @@ static uint64_t first_free(const uint64_t *a, const uint64_t *b, const uint64_t 
     if (b && c && have_avx2()) /* the common case: the wide scan */
         return first_free3_avx2(a, b, c, W, i);
 #endif
-    if (b && c) { /* the common case: four words a step */
-        for (; i + 4 <= W; i += 4) {
-            uint64_t w0 = a[i] | b[i] | c[i], w1 = a[i + 1] | b[i + 1] | c[i + 1];
-            uint64_t w2 = a[i + 2] | b[i + 2] | c[i + 2], w3 = a[i + 3] | b[i + 3] | c[i + 3];
-            if ((w0 & w1 & w2 & w3) != ~(uint64_t)0) {
-                if (~w0)
-                    return (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(~w0);
-                if (~w1)
-                    return (uint64_t)(i + 1) * 64 + (uint64_t)__builtin_ctzll(~w1);
-                if (~w2)
-                    return (uint64_t)(i + 2) * 64 + (uint64_t)__builtin_ctzll(~w2);
-                return (uint64_t)(i + 3) * 64 + (uint64_t)__builtin_ctzll(~w3);
-            }
-        }
-    }
+    if (b && c) /* the common case: four words a step */
+        return scan3_port(a, b, c, W, i);
     for (; i < W; i++) {
         w = a[i] | (b ? b[i] : 0) | (c ? c[i] : 0);
         if (~w)
@@ -634,31 +647,6 @@ static int do_cell_plain(shared *S, worker *w, const cell_consts *k, uint32_t i,
     cset(S, at, (uint32_t)g);
     lines_insert(&c, (uint32_t)g);
     return 1;
-}
-
-/* The portable scan of the plain chunk loop: first g' missing from the
- * union of three bitsets from word i on, four words a step. */
-static inline __attribute__((always_inline)) uint64_t scan3_port(const uint64_t *a, const uint64_t *b, const uint64_t *c, size_t W, size_t i)
-{
-    for (; i + 4 <= W; i += 4) {
-        uint64_t w0 = a[i] | b[i] | c[i], w1 = a[i + 1] | b[i + 1] | c[i + 1];
-        uint64_t w2 = a[i + 2] | b[i + 2] | c[i + 2], w3 = a[i + 3] | b[i + 3] | c[i + 3];
-        if ((w0 & w1 & w2 & w3) != ~(uint64_t)0) {
-            if (~w0)
-                return (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(~w0);
-            if (~w1)
-                return (uint64_t)(i + 1) * 64 + (uint64_t)__builtin_ctzll(~w1);
-            if (~w2)
-                return (uint64_t)(i + 2) * 64 + (uint64_t)__builtin_ctzll(~w2);
-            return (uint64_t)(i + 3) * 64 + (uint64_t)__builtin_ctzll(~w3);
-        }
-    }
-    for (; i < W; i++) {
-        uint64_t w = a[i] | b[i] | c[i];
-        if (~w)
-            return (uint64_t)i * 64 + (uint64_t)__builtin_ctzll(~w);
-    }
-    return (uint64_t)W * 64;
 }
 
 /* line_insert with the bit set by the caller's word. */
