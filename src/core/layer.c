@@ -571,6 +571,19 @@ static void release_rows(core *c, uint64_t l0, uint64_t l1, uint64_t x1)
     }
 }
 
+/* A cell (x, y) beyond its layer's window (scan_all): the first thread to
+ * find one records it, and every thread stops. */
+static void claim_overflow(core *c, uint64_t x, uint64_t y)
+{
+    int expect = 0;
+    if (atomic_compare_exchange_strong(&c->overflow_claim, &expect, 1)) {
+        c->overflow = 1;
+        c->over_x = x;
+        c->over_y = y;
+    }
+    atomic_store(&c->halt, 1);
+}
+
 /* Rows x0 <= x < x1 of the layers l0 <= l < l1 (every layer below l0 has
  * finished these rows).  Returns 1 if fn or the progress function (asked
  * by the calling thread: poll) asked to stop. */
@@ -640,13 +653,7 @@ static int run_rows_slow(core *c, uint64_t l0, uint64_t l1, uint64_t x0, uint64_
                 continue;
             if (rel && (y - rel[l].colrel >= colspan || (D->diag && y - x - rel[l].diagrel >= diagspan))) {
                 /* the cell lies beyond the layer's window (scan_all) */
-                int expect = 0;
-                if (atomic_compare_exchange_strong(&c->overflow_claim, &expect, 1)) {
-                    c->overflow = 1;
-                    c->over_x = x;
-                    c->over_y = y;
-                }
-                atomic_store(&c->halt, 1);
+                claim_overflow(c, x, y);
                 stopped = 1;
                 goto out;
             }
@@ -881,13 +888,7 @@ static inline int fast_report(core *c, uint64_t l0, uint64_t n, uint64_t x, cons
             const uint64_t y = ys[k], l = l0 + k;
             if (y != NONE && (y - c->rel[l].colrel >= c->colspan ||
                               (c->desc[l].diag && y - x - c->rel[l].diagrel >= c->diagspan))) {
-                int expect = 0;
-                if (atomic_compare_exchange_strong(&c->overflow_claim, &expect, 1)) {
-                    c->overflow = 1;
-                    c->over_x = x;
-                    c->over_y = y;
-                }
-                atomic_store(&c->halt, 1);
+                claim_overflow(c, x, y);
                 return 1;
             }
         }
