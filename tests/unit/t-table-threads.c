@@ -269,23 +269,31 @@ int main(void)
         wy_rules r;
         char err[WY_ERRLEN] = "", why[800] = "";
         wy_rules_parse(&r, "wythoff", err, sizeof err);
-        prog_rec pr = {0, 0, 0, 1, 0};
-        wy_run run = {2, on_progress, &pr, 0};
-        wy_table *t = NULL;
         const uint64_t P = san ? 350 : 700;
-        wy_status st = wy_table_compute_run(&t, &r, (uint32_t)P, (uint32_t)P, wy_side_start(&r), 0, WY_LAYOUT_AUTO,
-                                            &run, err, sizeof err);
-        snprintf(why, sizeof why, "status %d, %llu calls, last %llu of %llu, monotone %d", (int)st,
-                 (unsigned long long)pr.calls, (unsigned long long)pr.last, (unsigned long long)pr.total,
-                 pr.monotone);
-        check(st == WY_OK && pr.calls > 1 && pr.monotone && pr.last == pr.total && pr.total == P * (P + 1) / 2,
-              "progress reaches the total (cells x <= y)", why);
-        wy_table_free(t);
+        /* two threads: monotone and complete (worker 0 reports, so how often
+         * depends on which worker takes the bands); one thread: reported
+         * during the computation too, not only at its end */
+        for (unsigned th = 2; th >= 1; th--) {
+            prog_rec pr = {0, 0, 0, 1, 0};
+            wy_run run = {th, on_progress, &pr, 0};
+            wy_table *t = NULL;
+            wy_status st = wy_table_compute_run(&t, &r, (uint32_t)P, (uint32_t)P, wy_side_start(&r), 0,
+                                                WY_LAYOUT_AUTO, &run, err, sizeof err);
+            snprintf(why, sizeof why, "threads %u: status %d, %llu calls, last %llu of %llu, monotone %d", th, (int)st,
+                     (unsigned long long)pr.calls, (unsigned long long)pr.last, (unsigned long long)pr.total,
+                     pr.monotone);
+            check(st == WY_OK && pr.calls > (th == 1 ? 1u : 0u) && pr.monotone && pr.last == pr.total &&
+                      pr.total == P * (P + 1) / 2,
+                  th == 1 ? "progress reaches the total (cells x <= y), one thread: several reports"
+                          : "progress reaches the total (cells x <= y), two threads",
+                  why);
+            wy_table_free(t);
+        }
 
         prog_rec stop = {0, 0, 0, 1, 3};
         wy_run run2 = {2, on_progress, &stop, 0};
-        t = NULL;
-        st = wy_table_compute_run(&t, &r, 2000, 2000, wy_side_start(&r), 0, WY_LAYOUT_AUTO, &run2, err, sizeof err);
+        wy_table *t = NULL;
+        wy_status st = wy_table_compute_run(&t, &r, 2000, 2000, wy_side_start(&r), 0, WY_LAYOUT_AUTO, &run2, err, sizeof err);
         snprintf(why, sizeof why, "status %d (%s), table %p", (int)st, err, (void *)t);
         check(st == WY_ECANCELED && t == NULL, "progress function cancels a table", why);
         wy_table_free(t);
