@@ -241,6 +241,18 @@ WY_API wy_status wy_eval_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, siz
                               const mpz_t from, wy_side side, uint64_t g, const wy_run *run, char *err,
                               size_t errlen);
 
+/* The number of positions (x, y) of value g with x < rows and y < cols,
+ * exactly, for windows of any size, where the layer is known on every
+ * diagonal: Wythoff's P-positions (g = 0, the closed form floor(m phi)) and
+ * its value-1 layer (g = 1, the Fibonacci automaton proved by Walnut), in
+ * normal play with no other option (wythoff+pass=K with p passes left counts
+ * as wythoff when p is even); O(1) big-number operations and about ten
+ * evaluations of the automaton.  WY_EUNDECIDED for every other layer (the
+ * layer engine counts them: wy_layer_count); WY_EINVAL: a bad side state or
+ * a negative side. */
+WY_API wy_status wy_eval_count(wy_exact *e, mpz_t count, const mpz_t rows, const mpz_t cols, wy_side side,
+                               uint64_t g, char *err, size_t errlen);
+
 /* Row periodicity: rows 0 <= x < rows of a ruleset (no heap=H, no mod=M),
  * proved (additively) periodic by the engine: for every side layer p and
  * row x, G(x, y + period) = G(x, y) + shift for all y >= y0 (shift = period

@@ -307,6 +307,37 @@ static int ppos_layers(cli_config *c, uint64_t v, cli_out *o)
     return 0;
 }
 
+/* --count by the exact engine (wy_eval_count: Wythoff's values 0 and 1, any
+ * size): 1 when it answered (or failed: *rc), 0 when the layer needs an
+ * engine that scans. */
+static int ppos_exact_count(cli_config *c, uint64_t v, cli_out *o, int *rc)
+{
+    char err[WY_ERRLEN];
+    const cli_game *g = &c->game[0];
+    wy_exact *ex = NULL;
+    wy_status st = wy_exact_new(&ex, &g->rules, c->mem_limit, err, sizeof err);
+    if (st != WY_OK) {
+        *rc = cli_fail(st, err, 0);
+        return 1;
+    }
+    mpz_t n, R, C;
+    mpz_inits(n, R, C, NULL);
+    mpz_import(R, 1, 1, sizeof c->rows, 0, 0, &c->rows);
+    mpz_import(C, 1, 1, sizeof c->cols, 0, 0, &c->cols);
+    st = wy_eval_count(ex, n, R, C, g->side, v, err, sizeof err);
+    int done = st != WY_EUNDECIDED;
+    if (st == WY_OK) {
+        cli_out_big(o, n);
+        cli_out_char(o, '\n');
+        *rc = 0;
+    } else if (done) {
+        *rc = cli_fail(st, err, 1);
+    }
+    mpz_clears(n, R, C, NULL);
+    wy_exact_free(ex);
+    return done;
+}
+
 static int ppos_table(cli_config *c, uint64_t v, cli_out *o)
 {
     char err[WY_ERRLEN];
@@ -394,6 +425,8 @@ int cli_cmd_ppos(cli_config *c)
     cli_out o;
     if ((rc = cli_open_output(c, &sink, &o)))
         return rc;
+    if (c->given[O_COUNT] && !c->dist && strcmp(engine, "auto") == 0 && ppos_exact_count(c, v, &o, &rc))
+        return cli_finish(&o, &sink, rc);
     rc = layered && strcmp(engine, "table") != 0 ? ppos_layers(c, v, &o) : ppos_table(c, v, &o);
     return cli_finish(&o, &sink, rc);
 }

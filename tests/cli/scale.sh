@@ -120,7 +120,18 @@ expect 2 "max=3" -- ppos wythoff+max=3 --engine layer
 expect 2 "mod=4" -- ppos wythoff+mod=4 --engine layer
 expect 2 "unknown engine" -- ppos wythoff --engine gpu
 expect 2 "--engine goes with --size" -- ppos wythoff --from 10 --engine layer
-expect 3 "layer engine needs about" -- ppos wythoff --size 1e12 --count --mem-limit 1G
+expect 3 "layer engine needs about" -- ppos wythoff --size 1e12 --value 2 --count --mem-limit 1G
+expect 3 "layer engine needs about" -- ppos wythoff --size 1e12 --count --engine layer --mem-limit 1G
+# Wythoff's values 0 and 1: --count in closed form (the exact engine) = the
+# layer engine's scan
+for n in 123457 1000000; do
+  for v in 0 1; do
+    a=$("$W" ppos wythoff --size $n --value $v --count 2>&1)
+    b=$("$W" ppos wythoff --size $n --value $v --count --engine layer 2>&1)
+    [ -n "$a" ] && [ "$a" = "$b" ] && pass "ppos --count value $v at $n: the closed form = the layer engine ($a)" ||
+      fail "ppos --count value $v at $n: closed form '$a', layer engine '$b'"
+  done
+done
 expect 3 "use --count" -- ppos wythoff --size 1e10
 
 # --- Ctrl-C ---------------------------------------------------------------
@@ -141,7 +152,7 @@ fi
 left=$(ls -A "$tmp" | grep -c '^\.wythoff-' || true)
 [ -s "$tmp/done.csv" ] && [ "$left" = 0 ] && pass "a finished table leaves FILE and no temporary file" ||
   fail "finished table: temporary files $left"
-"$W" ppos wythoff --size 1e9 --count >/dev/null 2>"$tmp/int.err" &
+"$W" ppos wythoff --size 1e9 --count --engine layer >/dev/null 2>"$tmp/int.err" &
 pid=$!
 interrupt_when_ready "$pid" 0.3
 wait "$pid"; rc=$?

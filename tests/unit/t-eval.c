@@ -25,7 +25,14 @@
  *    known without a proof); wythoff+pass by default, wythoff under the
  *    sanitizers, both with WY_TEST_BIG=1;
  *  - wy_eval_ppos from X = the table's positions of value g with a >= X
- *    (layer rulesets, g = 0..2; max=N rulesets, g = 0).
+ *    (layer rulesets, g = 0..2; max=N rulesets, g = 0);
+ *  - wy_eval_count (Wythoff's values 0 and 1 in closed form) = the count of
+ *    the table's cells in random windows R x C, every side state of
+ *    wythoff+pass and wythoff+pass=3; = the layer engine's count
+ *    (wy_layer_count) in random windows up to 3 10^6; at 10^10 = the layer
+ *    engine's count measured once (docs/performance.md); at 10^30 (value 0)
+ *    = twice the diagonals m >= 1 with floor(m phi) + m < N found by a binary
+ *    search on wy_floor_phi, plus (0, 0); WY_EUNDECIDED elsewhere.
  * Environment: WY_SEED (default 20261121), WY_TEST_SAN=1 (smaller),
  * WY_TEST_BIG=1 (larger windows, more rulesets and positions, rows proved
  * on demand of both rulesets: about 30 s instead of 12).
@@ -34,6 +41,8 @@
 #include "../../src/core/exact.h"
 #include "wythoff.h"
 #include "wythoff_exact.h"
+#include "wythoff_automaton.h"
+#include "wythoff_layer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -553,6 +562,161 @@ static int group_ppos(void)
     return tk_group_end(&g);
 }
 
+/* the number of cells of value gv in the table's window R x C */
+static uint64_t table_count(const wy_table *t, uint32_t R, uint32_t C, wy_side s, uint64_t gv)
+{
+    uint64_t n = 0;
+    for (uint32_t x = 0; x < R; x++)
+        for (uint32_t y = 0; y < C; y++)
+            n += wy_table_get(t, x, y, s) == gv;
+    return n;
+}
+
+static int group_count(void)
+{
+    tk_group g = {"wy_eval_count = the table's cells, the layer engine's count, a binary search", 0, 0};
+    const uint32_t W = san ? 200 : 500;
+    const char *rs[] = {"wythoff", "wythoff+pass", "wythoff+pass=3"};
+    char err[WY_ERRLEN];
+    mpz_t n, R, C;
+    mpz_inits(n, R, C, NULL);
+    for (size_t ri = 0; ri < sizeof rs / sizeof rs[0]; ri++) {
+        wy_rules r;
+        wy_rules_parse(&r, rs[ri], err, sizeof err);
+        wy_table *t = NULL;
+        wy_exact *e = NULL;
+        if (wy_table_compute(&t, &r, W, W, wy_side_start(&r), 0, err, sizeof err) != WY_OK ||
+            wy_exact_new(&e, &r, 0, err, sizeof err) != WY_OK) {
+            tk_fail(&g, "%s: setup: %s", rs[ri], err);
+            wy_table_free(t);
+            continue;
+        }
+        for (int k = 0; k < (san ? 20 : 60); k++) {
+            uint32_t Rw = k < 3 ? (uint32_t)k : tk_rng_range(&rng, 0, W), Cw = k < 3 ? W : tk_rng_range(&rng, 0, W);
+            uint64_t gv = tk_rng_range(&rng, 0, 2);
+            wy_side s = {tk_rng_range(&rng, 0, r.passes), 0};
+            mpz_set_ui(R, Rw);
+            mpz_set_ui(C, Cw);
+            g.cases++;
+            wy_status st = wy_eval_count(e, n, R, C, s, gv, err, sizeof err);
+            /* closed forms: values 0 and 1 with no pass left (p even: p mod 2 passes) */
+            int known = gv <= 1 && s.pass % 2 == 0;
+            if (!known) {
+                if (st != WY_EUNDECIDED)
+                    tk_fail(&g, "%s %u x %u g %llu pass %u: status %d, not WY_EUNDECIDED", rs[ri], Rw, Cw,
+                            (unsigned long long)gv, s.pass, (int)st);
+                continue;
+            }
+            uint64_t want = table_count(t, Rw, Cw, s, gv);
+            if (st != WY_OK || mpz_cmp_ui(n, want) != 0)
+                tk_fail(&g, "%s %u x %u g %llu pass %u: status %d (%s), count %lu, the table's %llu", rs[ri], Rw, Cw,
+                        (unsigned long long)gv, s.pass, (int)st, st == WY_OK ? "" : err, mpz_get_ui(n),
+                        (unsigned long long)want);
+        }
+        wy_exact_free(e);
+        wy_table_free(t);
+    }
+    wy_rules r;
+    wy_exact *e = NULL;
+    wy_rules_parse(&r, "wythoff", err, sizeof err);
+    if (wy_exact_new(&e, &r, 0, err, sizeof err) != WY_OK) {
+        tk_fail(&g, "wythoff: setup: %s", err);
+        mpz_clears(n, R, C, NULL);
+        return tk_group_end(&g);
+    }
+    /* the layer engine in larger windows, R != C included */
+    for (int k = 0; k < (san ? 3 : 12); k++) {
+        uint64_t Rw = tk_rng_range(&rng, 1, 3000000), Cw = k % 3 ? tk_rng_range(&rng, 1, 3000000) : Rw;
+        uint64_t gv = k % 2, want = 0;
+        mpz_set_ui(R, Rw);
+        mpz_set_ui(C, Cw);
+        g.cases++;
+        wy_status st = wy_layer_count(&want, &r, wy_side_start(&r), gv, Rw, Cw, 0, NULL, err, sizeof err);
+        if (st != WY_OK) {
+            tk_fail(&g, "layer count %llu x %llu: %s", (unsigned long long)Rw, (unsigned long long)Cw, err);
+            continue;
+        }
+        st = wy_eval_count(e, n, R, C, wy_side_start(&r), gv, err, sizeof err);
+        if (st != WY_OK || mpz_cmp_ui(n, want) != 0)
+            tk_fail(&g, "%llu x %llu g %llu: status %d, count %lu, the layer engine's %llu", (unsigned long long)Rw,
+                    (unsigned long long)Cw, (unsigned long long)gv, (int)st, mpz_get_ui(n), (unsigned long long)want);
+    }
+    /* value 1 at 10^10: the layer engine's count (ppos wythoff --value 1
+     * --size 1e10 --count --engine layer, 137 s; docs/performance.md) */
+    g.cases++;
+    mpz_set_ui(R, 10000000000UL);
+    if (wy_eval_count(e, n, R, R, wy_side_start(&r), 1, err, sizeof err) != WY_OK || mpz_cmp_ui(n, 7639320225UL))
+        tk_fail(&g, "value 1 at 10^10: %lu, the layer engine's 7639320225", mpz_get_ui(n));
+    /* value 0 at 10^30: 2 #{m >= 1 : floor(m phi) + m < N} + 1 (the pair
+     * (a_m, a_m + m) and its mirror, and (0, 0)), the largest such m by a
+     * binary search */
+    {
+        mpz_t lo, hi, mid, f, want;
+        mpz_inits(lo, hi, mid, f, want, NULL);
+        mpz_ui_pow_ui(R, 10, 30);
+        mpz_set_ui(lo, 0); /* floor(lo phi) + lo < N */
+        mpz_set(hi, R);    /* floor(hi phi) + hi >= N */
+        for (;;) {
+            mpz_sub(mid, hi, lo);
+            if (mpz_cmp_ui(mid, 1) <= 0)
+                break;
+            mpz_add(mid, lo, hi);
+            mpz_fdiv_q_2exp(mid, mid, 1);
+            wy_floor_phi(f, mid);
+            mpz_add(f, f, mid);
+            if (mpz_cmp(f, R) < 0)
+                mpz_set(lo, mid);
+            else
+                mpz_set(hi, mid);
+        }
+        mpz_mul_ui(want, lo, 2);
+        mpz_add_ui(want, want, 1);
+        g.cases++;
+        if (wy_eval_count(e, n, R, R, wy_side_start(&r), 0, err, sizeof err) != WY_OK || mpz_cmp(n, want))
+            tk_fail(&g, "value 0 at 10^30: the binary search's count differs");
+        /* value 1 at 10^30: within the offsets' slack of value 0's (two
+         * positions a diagonal pair, the boundary's few diagonals) */
+        mpz_t n1;
+        mpz_init(n1);
+        g.cases++;
+        if (wy_eval_count(e, n1, R, R, wy_side_start(&r), 1, err, sizeof err) != WY_OK)
+            tk_fail(&g, "value 1 at 10^30: %s", err);
+        else {
+            mpz_sub(f, n1, n);
+            mpz_abs(f, f);
+            if (mpz_cmp_ui(f, 40) > 0)
+                tk_fail(&g, "value 1 at 10^30 is far from value 0's count");
+        }
+        mpz_clears(lo, hi, mid, f, want, n1, NULL);
+    }
+    /* what has no closed form here */
+    const char *none[] = {"wythoff+misere", "wythoff+heap=1", "wythoff+terminal=2", "nim", "wythoff+max=3"};
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        wy_rules q;
+        wy_exact *x = NULL;
+        wy_rules_parse(&q, none[i], err, sizeof err);
+        if (wy_exact_new(&x, &q, 0, err, sizeof err) != WY_OK) {
+            tk_fail(&g, "%s: setup: %s", none[i], err);
+            continue;
+        }
+        mpz_set_ui(R, 100);
+        g.cases++;
+        if (wy_eval_count(x, n, R, R, wy_side_start(&q), 0, err, sizeof err) != WY_EUNDECIDED)
+            tk_fail(&g, "%s: counted, no closed form expected", none[i]);
+        wy_exact_free(x);
+    }
+    g.cases++;
+    if (wy_eval_count(e, n, R, R, wy_side_start(&r), 2, err, sizeof err) != WY_EUNDECIDED)
+        tk_fail(&g, "wythoff value 2: counted, no closed form expected");
+    mpz_set_si(R, -1);
+    g.cases++;
+    if (wy_eval_count(e, n, R, R, wy_side_start(&r), 0, err, sizeof err) != WY_EINVAL)
+        tk_fail(&g, "a negative side is not refused");
+    wy_exact_free(e);
+    mpz_clears(n, R, C, NULL);
+    return tk_group_end(&g);
+}
+
 int main(void)
 {
     uint64_t seed = TK_SEED_DEFAULT;
@@ -569,5 +733,6 @@ int main(void)
     bad |= group_known_value();
     bad |= group_demand();
     bad |= group_ppos();
+    bad |= group_count();
     return bad;
 }
