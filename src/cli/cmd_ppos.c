@@ -314,8 +314,19 @@ static int ppos_exact_count(cli_config *c, uint64_t v, cli_out *o, int *rc)
 {
     char err[WY_ERRLEN];
     const cli_game *g = &c->game[0];
+    const wy_rules *r = &g->rules;
+    /* only Wythoff's game itself has them: asked before the evaluator is
+     * made (its small table holds every side state: costly for pass=K or
+     * heap=H with a large K or H); p passes left, p even, play as none
+     * (docs/exact.md, "Passes: p and p mod 2") */
+    if (v > 1 || r->game != WY_GAME_WYTHOFF || r->heap || r->max || r->mod || r->has_terminal || r->misere ||
+        g->side.pass % 2)
+        return 0;
+    wy_rules plain = *r;
+    plain.passes = 0;
+    const wy_side none = {0, 0};
     wy_exact *ex = NULL;
-    wy_status st = wy_exact_new(&ex, &g->rules, c->mem_limit, err, sizeof err);
+    wy_status st = wy_exact_new(&ex, &plain, c->mem_limit, err, sizeof err);
     if (st != WY_OK) {
         *rc = cli_fail(st, err, 0);
         return 1;
@@ -324,7 +335,7 @@ static int ppos_exact_count(cli_config *c, uint64_t v, cli_out *o, int *rc)
     mpz_inits(n, R, C, NULL);
     mpz_import(R, 1, 1, sizeof c->rows, 0, 0, &c->rows);
     mpz_import(C, 1, 1, sizeof c->cols, 0, 0, &c->cols);
-    st = wy_eval_count(ex, n, R, C, g->side, v, err, sizeof err);
+    st = wy_eval_count(ex, n, R, C, none, v, err, sizeof err);
     int done = st != WY_EUNDECIDED;
     if (st == WY_OK) {
         cli_out_big(o, n);
