@@ -246,8 +246,10 @@ WY_API wy_status wy_eval_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, siz
  * diagonal: Wythoff's P-positions (g = 0, the closed form floor(m phi)) and
  * its value-1 layer (g = 1, the Fibonacci automaton proved by Walnut), in
  * normal play with no other option (wythoff+pass=K with p passes left counts
- * as wythoff when p is even); O(1) big-number operations and about ten
- * evaluations of the automaton.  WY_EUNDECIDED for every other layer (the
+ * as wythoff when p is even); and the P-positions (g = 0) of wythoff+pass=K
+ * with p odd passes left, through the value-1 layer (paper 000, Corollary
+ * 2); O(1) big-number operations and about ten evaluations of the
+ * automaton.  WY_EUNDECIDED for every other layer (the
  * layer engine counts them: wy_layer_count); WY_EINVAL: a bad side state or
  * a negative side. */
 WY_API wy_status wy_eval_count(wy_exact *e, mpz_t count, const mpz_t rows, const mpz_t cols, wy_side side,

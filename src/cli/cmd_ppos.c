@@ -307,24 +307,26 @@ static int ppos_layers(cli_config *c, uint64_t v, cli_out *o)
     return 0;
 }
 
-/* --count by the exact engine (wy_eval_count: Wythoff's values 0 and 1, any
- * size): 1 when it answered (or failed: *rc), 0 when the layer needs an
+/* --count by the exact engine (wy_eval_count: Wythoff's values 0 and 1, the
+ * P-positions of wythoff+pass; any size): 1 when it answered (or failed: *rc), 0 when the layer needs an
  * engine that scans. */
 static int ppos_exact_count(cli_config *c, uint64_t v, cli_out *o, int *rc)
 {
     char err[WY_ERRLEN];
     const cli_game *g = &c->game[0];
     const wy_rules *r = &g->rules;
-    /* only Wythoff's game itself has them: asked before the evaluator is
-     * made (its small table holds every side state: costly for pass=K or
-     * heap=H with a large K or H); p passes left, p even, play as none
-     * (docs/exact.md, "Passes: p and p mod 2") */
-    if (v > 1 || r->game != WY_GAME_WYTHOFF || r->heap || r->max || r->mod || r->has_terminal || r->misere ||
-        g->side.pass % 2)
+    /* only Wythoff's game itself, and wythoff+pass with the pass left
+     * (value 0), have them: asked before the evaluator is made (its small
+     * table holds every side state: costly for pass=K or heap=H with a
+     * large K or H); p passes left play as p mod 2 (docs/exact.md,
+     * "Passes: p and p mod 2") */
+    const unsigned odd = g->side.pass % 2;
+    if (v > 1 || (odd && v != 0) || r->game != WY_GAME_WYTHOFF || r->heap || r->max || r->mod || r->has_terminal ||
+        r->misere)
         return 0;
     wy_rules plain = *r;
-    plain.passes = 0;
-    const wy_side none = {0, 0};
+    plain.passes = odd;
+    const wy_side none = {odd, 0};
     wy_exact *ex = NULL;
     wy_status st = wy_exact_new(&ex, &plain, c->mem_limit, err, sizeof err);
     if (st != WY_OK) {

@@ -2,7 +2,8 @@
  * where the layer is known along every diagonal (wy_eval_count; `wythoff
  * ppos --count`): Wythoff's P-positions (the closed form, x = floor(m phi)
  * on diagonal m) and its value-1 layer (the Fibonacci automaton proved by
- * Walnut, x = floor(m phi) + d(m)).  O(hi - lo + 1) evaluations of the
+ * Walnut, x = floor(m phi) + d(m)); and through the latter the P-positions
+ * of wythoff+pass with the pass left (paper 000, Corollary 2).  O(hi - lo + 1) evaluations of the
  * layer, however large the window (docs/exact.md, "Counting positions"). */
 #include "exact.h"
 #include "internal.h"
@@ -110,15 +111,22 @@ wy_status wy_eval_count(wy_exact *e, mpz_t count, const mpz_t rows, const mpz_t 
      * other option */
     int plain = r->game == WY_GAME_WYTHOFF && rs.pass == 0 && !r->heap && !r->max && !r->mod && !r->has_terminal &&
                 !r->misere;
+    /* paper 000's game with the pass left (Corollary 2, proved with the
+     * automaton): a position with x >= 9 or y >= 9 is a P-position iff
+     * Wythoff's value there is 1; the 9 x 9 corner from the small table,
+     * whose layer p = 0 is Wythoff's game itself */
+    int pass_p = r->game == WY_GAME_WYTHOFF && r->passes == 1 && rs.pass == 1 && !r->heap && !r->max && !r->mod &&
+                 !r->has_terminal && !r->misere && g == 0 && e->v1 && e->small;
     dlayer L = {NULL, 0, 0};
-    if (plain && g == 1 && e->v1) {
+    if ((plain && g == 1 && e->v1) || pass_p) {
         const wy_automaton_info *in = wy_automaton_get_info(e->v1);
         L.a = e->v1;
         L.lo = (long)in->min_out;
         L.hi = (long)in->max_out;
     } else if (!(plain && g == 0)) {
         return wyi_fail(WY_EUNDECIDED, err, errlen,
-                        "a count in closed form covers Wythoff's values 0 and 1 only (the layer engine counts the rest)");
+                        "a count in closed form covers Wythoff's values 0 and 1 and the P-positions of wythoff+pass "
+                        "only (the layer engine counts the rest)");
     }
     /* the positions x <= y, then their mirror images x > y (m >= 1): the
      * second count with R and C exchanged, less its m = 0 term, which is
@@ -134,6 +142,18 @@ wy_status wy_eval_count(wy_exact *e, mpz_t count, const mpz_t rows, const mpz_t 
         mpz_add(count, count, u);
         if (mpz_cmp(x, rows) < 0 && mpz_cmp(x, cols) < 0)
             mpz_sub_ui(count, count, 1);
+    }
+    if (st == WY_OK && pass_p) {
+        /* the corner x, y < 9 of the window: Wythoff's value-1 positions
+         * out, the pass game's P-positions in */
+        const wy_side p0 = {0, 0}, p1 = {1, 0};
+        for (uint32_t i = 0; i < 9 && mpz_cmp_ui(rows, i) > 0; i++)
+            for (uint32_t j = 0; j < 9 && mpz_cmp_ui(cols, j) > 0; j++) {
+                if (wy_table_get(e->small, i, j, p0) == 1)
+                    mpz_sub_ui(count, count, 1);
+                if (wy_table_get(e->small, i, j, p1) == 0)
+                    mpz_add_ui(count, count, 1);
+            }
     }
     mpz_clears(u, zero, x, y, NULL);
     return st;

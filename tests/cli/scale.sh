@@ -122,14 +122,14 @@ expect 2 "unknown engine" -- ppos wythoff --engine gpu
 expect 2 "--engine goes with --size" -- ppos wythoff --from 10 --engine layer
 expect 3 "layer engine needs about" -- ppos wythoff --size 1e12 --value 2 --count --mem-limit 1G
 expect 3 "layer engine needs about" -- ppos wythoff --size 1e12 --count --engine layer --mem-limit 1G
-# Wythoff's values 0 and 1: --count in closed form (the exact engine) = the
-# layer engine's scan
+# Wythoff's values 0 and 1, wythoff+pass's P-positions: --count in closed
+# form (the exact engine) = the layer engine's scan
 for n in 123457 1000000; do
-  for v in 0 1; do
-    a=$("$W" ppos wythoff --size $n --value $v --count 2>&1)
-    b=$("$W" ppos wythoff --size $n --value $v --count --engine layer 2>&1)
-    [ -n "$a" ] && [ "$a" = "$b" ] && pass "ppos --count value $v at $n: the closed form = the layer engine ($a)" ||
-      fail "ppos --count value $v at $n: closed form '$a', layer engine '$b'"
+  for q in "wythoff --value 0" "wythoff --value 1" "wythoff+pass" "wythoff+pass=2 --pass 2"; do
+    a=$("$W" ppos $q --size $n --count 2>&1)
+    b=$("$W" ppos $q --size $n --count --engine layer 2>&1)
+    [ -n "$a" ] && [ "$a" = "$b" ] && pass "ppos $q --count at $n: the closed form = the layer engine ($a)" ||
+      fail "ppos $q --count at $n: closed form '$a', layer engine '$b'"
   done
 done
 expect 3 "use --count" -- ppos wythoff --size 1e10

@@ -26,10 +26,12 @@
  *    sanitizers, both with WY_TEST_BIG=1;
  *  - wy_eval_ppos from X = the table's positions of value g with a >= X
  *    (layer rulesets, g = 0..2; max=N rulesets, g = 0);
- *  - wy_eval_count (Wythoff's values 0 and 1 in closed form) = the count of
- *    the table's cells in random windows R x C, every side state of
+ *  - wy_eval_count (Wythoff's values 0 and 1 in closed form, the
+ *    P-positions of wythoff+pass with the pass left) = the count of the
+ *    table's cells in random windows R x C, every side state of
  *    wythoff+pass and wythoff+pass=3; = the layer engine's count
- *    (wy_layer_count) in random windows up to 3 10^6; at 10^10 = the layer
+ *    (wy_layer_count) in random windows up to 3 10^6 (wythoff values 0 and
+ *    1, wythoff+pass with the pass left); at 10^10 = the layer
  *    engine's count measured once (docs/performance.md); at 10^30 (value 0)
  *    = twice the diagonals m >= 1 with floor(m phi) + m < N found by a binary
  *    search on wy_floor_phi, plus (0, 0); WY_EUNDECIDED elsewhere.
@@ -591,16 +593,20 @@ static int group_count(void)
             wy_table_free(t);
             continue;
         }
-        for (int k = 0; k < (san ? 20 : 60); k++) {
-            uint32_t Rw = k < 3 ? (uint32_t)k : tk_rng_range(&rng, 0, W), Cw = k < 3 ? W : tk_rng_range(&rng, 0, W);
+        /* every window up to 12 x 12 (where the corrections of the pass
+         * game's corner lie), then random ones */
+        for (int k = -169; k < (san ? 20 : 60); k++) {
+            uint32_t Rw = k < 0 ? (uint32_t)(k + 169) / 13 : k < 3 ? (uint32_t)k : tk_rng_range(&rng, 0, W);
+            uint32_t Cw = k < 0 ? (uint32_t)(k + 169) % 13 : k < 3 ? W : tk_rng_range(&rng, 0, W);
             uint64_t gv = tk_rng_range(&rng, 0, 2);
             wy_side s = {tk_rng_range(&rng, 0, r.passes), 0};
             mpz_set_ui(R, Rw);
             mpz_set_ui(C, Cw);
             g.cases++;
             wy_status st = wy_eval_count(e, n, R, C, s, gv, err, sizeof err);
-            /* closed forms: values 0 and 1 with no pass left (p even: p mod 2 passes) */
-            int known = gv <= 1 && s.pass % 2 == 0;
+            /* closed forms: values 0 and 1 with no pass left (p even: p mod
+             * 2 passes), value 0 with the pass left (paper 000, Corollary 2) */
+            int known = (gv <= 1 && s.pass % 2 == 0) || (gv == 0 && s.pass % 2 == 1);
             if (!known) {
                 if (st != WY_EUNDECIDED)
                     tk_fail(&g, "%s %u x %u g %llu pass %u: status %d, not WY_EUNDECIDED", rs[ri], Rw, Cw,
@@ -640,6 +646,33 @@ static int group_count(void)
         if (st != WY_OK || mpz_cmp_ui(n, want) != 0)
             tk_fail(&g, "%llu x %llu g %llu: status %d, count %lu, the layer engine's %llu", (unsigned long long)Rw,
                     (unsigned long long)Cw, (unsigned long long)gv, (int)st, mpz_get_ui(n), (unsigned long long)want);
+    }
+    /* wythoff+pass with the pass left, value 0: the layer engine in larger
+     * windows (R != C included) */
+    {
+        wy_rules q;
+        wy_exact *x = NULL;
+        wy_rules_parse(&q, "wythoff+pass", err, sizeof err);
+        if (wy_exact_new(&x, &q, 0, err, sizeof err) != WY_OK)
+            tk_fail(&g, "wythoff+pass: setup: %s", err);
+        for (int k = 0; x && k < (san ? 2 : 6); k++) {
+            uint64_t Rw = tk_rng_range(&rng, 1, 3000000), Cw = k % 2 ? tk_rng_range(&rng, 1, 3000000) : Rw, want = 0;
+            mpz_set_ui(R, Rw);
+            mpz_set_ui(C, Cw);
+            g.cases++;
+            wy_status st = wy_layer_count(&want, &q, wy_side_start(&q), 0, Rw, Cw, 0, NULL, err, sizeof err);
+            if (st != WY_OK) {
+                tk_fail(&g, "wythoff+pass layer count %llu x %llu: %s", (unsigned long long)Rw,
+                        (unsigned long long)Cw, err);
+                continue;
+            }
+            st = wy_eval_count(x, n, R, C, wy_side_start(&q), 0, err, sizeof err);
+            if (st != WY_OK || mpz_cmp_ui(n, want) != 0)
+                tk_fail(&g, "wythoff+pass %llu x %llu: status %d, count %lu, the layer engine's %llu",
+                        (unsigned long long)Rw, (unsigned long long)Cw, (int)st, mpz_get_ui(n),
+                        (unsigned long long)want);
+        }
+        wy_exact_free(x);
     }
     /* value 1 at 10^10: the layer engine's count (ppos wythoff --value 1
      * --size 1e10 --count --engine layer, 137 s; docs/performance.md) */
