@@ -77,10 +77,47 @@ done:
     return out;
 }
 
+/* The count in closed form (wy_eval_count: Wythoff's values 0 and 1, the
+ * P-positions of wythoff+pass with the pass left), as `ppos --count`: NULL
+ * with no error set when there is none; p passes left play as p mod 2. */
+static PyObject *count_closed(const wy_rules *r, wy_side side, unsigned g, unsigned long long rows,
+                              unsigned long long cols, unsigned long long mem_limit)
+{
+    const unsigned odd = side.pass % 2;
+    if (g > 1 || (odd && g != 0) || r->game != WY_GAME_WYTHOFF || r->heap || r->max || r->mod || r->has_terminal ||
+        r->misere)
+        return NULL;
+    wy_rules plain = *r;
+    plain.passes = odd;
+    const wy_side s = {odd, 0};
+    char err[WY_ERRLEN];
+    wy_exact *e = NULL;
+    wy_status st = wy_exact_new(&e, &plain, mem_limit, err, sizeof err);
+    if (st != WY_OK)
+        return py_raise_status(st, err);
+    mpz_t n, R, C;
+    mpz_inits(n, R, C, NULL);
+    mpz_import(R, 1, 1, sizeof rows, 0, 0, &rows);
+    mpz_import(C, 1, 1, sizeof cols, 0, 0, &cols);
+    st = wy_eval_count(e, n, R, C, s, g, err, sizeof err);
+    PyObject *out = NULL;
+    if (st == WY_OK) {
+        char *t = mpz_get_str(NULL, 10, n);
+        out = t ? PyLong_FromString(t, NULL, 10) : PyErr_NoMemory();
+        free(t);
+    } else if (st != WY_EUNDECIDED) {
+        out = py_raise_status(st, err);
+    }
+    mpz_clears(n, R, C, NULL);
+    wy_exact_free(e);
+    return out;
+}
+
 /* _ppos_window(rules, pass, heap, rows, cols, g, count_only, engine,
  * threads, mem_limit): the positions of value g of the window as a list of
- * (x, y) in order, or their number (count_only).  engine 0: the layer
- * engine where it applies, else the table; 1 table; 2 layer.  As `ppos`. */
+ * (x, y) in order, or their number (count_only).  engine 0: the count in
+ * closed form where there is one, else the layer engine where it applies,
+ * else the table; 1 table; 2 layer.  As `ppos`. */
 PyObject *ppos_window_py(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -103,6 +140,11 @@ PyObject *ppos_window_py(PyObject *self, PyObject *args)
         char canon[160];
         wy_rules_format(canon, sizeof canon, &r);
         return PyErr_Format(PyExc_ValueError, "the layer engine does not cover '%s': %s", canon, lerr);
+    }
+    if (count_only && engine == 0) {
+        PyObject *n = count_closed(&r, side, g, rows, cols, mem_limit);
+        if (n || PyErr_Occurred())
+            return n;
     }
     pyrun pr;
     pyrun_init(&pr, threads);

@@ -111,6 +111,16 @@ def test_count_large_window_equals_cli(cli):
     assert wythoff.count("wythoff", size=10**7) == int(cli("ppos", "wythoff", "--size", "1e7", "--count"))
 
 
+@pytest.mark.parametrize("rules,value", [("wythoff", 0), ("wythoff", 1), ("wythoff+pass", 0)])
+def test_count_closed_form(cli, rules, value):
+    # in closed form by default (docs/exact.md): the layer engine's scan
+    # in a window of rows != cols, and the CLI's count at 10^18
+    assert wythoff.count(rules, rows=300000, cols=123457, value=value) == \
+        wythoff.count(rules, rows=300000, cols=123457, value=value, engine="layer")
+    assert wythoff.count(rules, size=10**18, value=value) == \
+        int(cli("ppos", rules, "--size", "1e18", "--value", value, "--count"))
+
+
 @pytest.mark.parametrize("rules,start,terms,value", [("wythoff", 10**40, 5000, 0), ("wythoff+pass", 1000, 30, 0),
                                                      ("wythoff+max=4", 10**20, 25, 0), ("wythoff", 0, 40, 1),
                                                      ("nim+pass", 17, 12, 0), ("wythoff+terminal=3", 0, 10, 0)])

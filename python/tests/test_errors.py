@@ -51,7 +51,7 @@ def test_too_large_before_allocating():
     with pytest.raises(wythoff.TooLargeError, match="beyond the table engine"):
         wythoff.table("wythoff", rows=2**32, cols=1)
     with pytest.raises(wythoff.TooLargeError, match="limit"):
-        wythoff.count("wythoff", size=10**9, mem_limit=10**6)
+        wythoff.count("wythoff", size=10**9, engine="layer", mem_limit=10**6)
     with pytest.raises(wythoff.TooLargeError, match="limit"):
         wythoff.plot("wythoff", size=4000, mem_limit=10**5)
 
@@ -63,7 +63,7 @@ def test_library_range_message_same_as_cli(cli):
     code, err = cli.err("ppos", "wythoff", "--size", "1e9", "--count", "--engine", "layer", "--mem-limit", "1000000")
     assert code == 3
     with pytest.raises(wythoff.TooLargeError) as e:
-        wythoff.count("wythoff", size=10**9, mem_limit=1000000)
+        wythoff.count("wythoff", size=10**9, engine="layer", mem_limit=1000000)
     assert err[len("wythoff: "):].strip().startswith(str(e.value))
 
 

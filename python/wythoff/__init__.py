@@ -405,8 +405,10 @@ def count(rules, size=None, rows=None, cols=None, *, value=0, passes=None, heap=
           mem_limit=None):
     """The number of positions of value `value` (default 0: P-positions) in
     the window 0 <= x < rows, 0 <= y < cols (default 64 x 64), as
-    ``wythoff ppos --count``; the layer engine counts windows of up to 2^40
-    a side in O(size) memory."""
+    ``wythoff ppos --count``: Wythoff's values 0 and 1 and the P-positions
+    of wythoff+pass in closed form at any size (engine "auto"); otherwise
+    the layer engine counts windows of up to 2^40 a side in O(size)
+    memory."""
     text, p, h = _game(rules, passes, heap)
     threads, ml = _run(threads, mem_limit)
     g = _int(value, "value", 0, _U32, "4294967295")
