@@ -77,7 +77,8 @@ typedef int (*wy_layer_fn)(void *ctx, uint64_t x, uint64_t y);
  * (g XOR heap) + 1 in normal play without a pass; memory about
  * 2 L size / 8 bytes (an upper bound: on mapped bitsets the pages below
  * the scan's frontiers are given back as it goes, wy_layer_scan_all).
- * Wythoff values 0 and 1 at size 10^9: about 12 s on one thread, 500 MB. */
+ * Wythoff values 0 and 1 at size 10^9 (the count): about 18 s on one
+ * thread and 13 s on two, 115 MB (docs/performance.md). */
 WY_API wy_status wy_layer_scan(const wy_rules *rules, wy_side side, uint64_t g, uint64_t size, uint64_t mem_limit,
                         wy_layer_fn fn, void *fn_ctx, uint64_t *count, const wy_run *run, char *err,
                         size_t errlen);
