@@ -37,6 +37,9 @@
  *     and every value g up to the table's max + 1, wy_layer_positions lists
  *     exactly the table's cells of value g (by x, then y) and wy_layer_count
  *     counts them; elsewhere wy_layer_supported refuses with a message;
+ *   - Wythoff's game with passes only: wy_eval_count (the closed form) =
+ *     the table's count of values 0 and 1 in every side state, or
+ *     WY_EUNDECIDED for value 1 with the pass left;
  *   - the larger position: wy_moves_count = wy_moves_list's count = the
  *     number of moves listed = the naive count.
  */
@@ -44,6 +47,7 @@
 
 #include "../naive/naive.h"
 #include "wythoff.h"
+#include "wythoff_exact.h"
 #include "wythoff_layer.h"
 
 #define MAXN 16
@@ -374,6 +378,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         FZ_CHECK(q.r.max || q.r.mod, REQ_FMT ": the layer engine refuses: %s", REQ_ARGS(&q), err);
         fz_check_msg(err, sizeof err, 0, "wy_layer_supported");
+    }
+
+    /* the count in closed form (wy_eval_count) against the table: Wythoff's
+     * game with passes, values 0 and 1 in every side state */
+    if (q.r.game == WY_GAME_WYTHOFF && !q.r.heap && !q.r.max && !q.r.mod && !q.r.has_terminal && !q.r.misere) {
+        wy_exact *e = NULL;
+        st = wy_exact_new(&e, &q.r, 0, err, sizeof err);
+        FZ_CHECK(st == WY_OK, REQ_FMT ": wy_exact_new: status %d: %s", REQ_ARGS(&q), (int)st, err);
+        mpz_t n, R, C;
+        mpz_inits(n, R, C, NULL);
+        mpz_set_ui(R, q.rows);
+        mpz_set_ui(C, q.cols);
+        for (uint32_t p = 0; e && p <= q.side.pass; p++)
+            for (uint32_t g = 0; g <= 1; g++) {
+                const wy_side s = {p, 0};
+                uint64_t nw = 0;
+                for (uint32_t x = 0; x < q.rows; x++)
+                    for (uint32_t y = 0; y < q.cols; y++)
+                        nw += wy_table_get(t, x, y, s) == g;
+                st = wy_eval_count(e, n, R, C, s, g, err, sizeof err);
+                /* closed forms: no pass left (p even), or value 0 with the
+                 * pass left (p odd) */
+                const int known = p % 2 == 0 || g == 0;
+                FZ_CHECK(known ? st == WY_OK && mpz_cmp_ui(n, nw) == 0 : st == WY_EUNDECIDED,
+                         REQ_FMT ": wy_eval_count(g %lu, pass %lu) = %lu (status %d), the table has %llu",
+                         REQ_ARGS(&q), (unsigned long)g, (unsigned long)p, mpz_get_ui(n), (int)st,
+                         (unsigned long long)nw);
+            }
+        mpz_clears(n, R, C, NULL);
+        wy_exact_free(e);
     }
 
     /* a larger position's moves */
