@@ -7,7 +7,10 @@
  *                    (a row holds infinitely many P-positions there);
  *   gpos-a, gpos-b   one layer scan (wy_layer_scan), its window doubled
  *                    until every term is proved complete;
- *   preperiod, period, saltus   wy_row_periods_compute_run, as `period`. */
+ *   preperiod, period, saltus   wy_row_periods_compute_run, as `period`;
+ *   row, row-inv     the table engine on rows 0..X (the inverse: its
+ *                    columns doubled until every value asked for is
+ *                    found). */
 #include "commands.h"
 #include "wythoff_automaton.h"
 #include "wythoff_exact.h"
@@ -21,16 +24,19 @@
 #define ROWS_MAX 4096u /* as `period --rows` */
 #define LAYER_MAX ((uint64_t)1 << 40)
 
-typedef enum { SQ_PPOS, SQ_GPOS, SQ_ROWS } sq_kind;
+typedef enum { SQ_PPOS, SQ_GPOS, SQ_ROWS, SQ_ROW } sq_kind;
 
 static const struct {
     const char *name;
     sq_kind kind;
-    int which; /* positions: 0 the smaller coordinate, 1 the larger; rows: 0 preperiod, 1 period, 2 saltus */
+    int which; /* positions: 0 the smaller coordinate, 1 the larger; rows: 0 preperiod, 1 period, 2 saltus;
+                  row: 0 the values, 1 the inverse */
 } seqs[] = {
-    {"ppos-a", SQ_PPOS, 0}, {"ppos-b", SQ_PPOS, 1}, {"gpos-a", SQ_GPOS, 0}, {"gpos-b", SQ_GPOS, 1},
-    {"preperiod", SQ_ROWS, 0}, {"period", SQ_ROWS, 1}, {"saltus", SQ_ROWS, 2},
+    {"ppos-a", SQ_PPOS, 0},    {"ppos-b", SQ_PPOS, 1}, {"gpos-a", SQ_GPOS, 0}, {"gpos-b", SQ_GPOS, 1},
+    {"preperiod", SQ_ROWS, 0}, {"period", SQ_ROWS, 1}, {"saltus", SQ_ROWS, 2}, {"row", SQ_ROW, 0},
+    {"row-inv", SQ_ROW, 1},
 };
+#define ROW_COLS_MAX ((uint64_t)1 << 26) /* row, row-inv: the widest table (two bytes a cell a row) */
 #define NSEQS (sizeof seqs / sizeof seqs[0])
 
 typedef struct {
@@ -39,7 +45,7 @@ typedef struct {
     const char *name;
     sq_kind kind;
     int which;
-    uint64_t terms, value, max_cols;
+    uint64_t terms, value, max_cols, row;
     mpz_t offset;
     cli_out *o;
 } bfile;
@@ -114,8 +120,20 @@ static void head_definition(bfile *b)
     cli_out_fmt(o, "# %s of %s", b->name, g->text);
     if (b->kind == SQ_GPOS)
         cli_out_fmt(o, ", value %llu", (unsigned long long)b->value);
+    if (b->kind == SQ_ROW)
+        cli_out_fmt(o, ", row %llu", (unsigned long long)b->row);
     cli_out_str(o, " (a b-file: lines \"n a(n)\")\n# a(n) = ");
-    if (b->kind == SQ_ROWS) {
+    if (b->kind == SQ_ROW) {
+        const char *v = g->rules.misere ? "misere Sprague-Grundy (G-)" : "Sprague-Grundy";
+        if (b->which == 0)
+            cli_out_fmt(o, "%s(%llu, n), the %s value of the position (%llu, n): row %llu of the table\n", val,
+                        (unsigned long long)b->row, v, (unsigned long long)b->row, (unsigned long long)b->row);
+        else
+            cli_out_fmt(o, "the y with %s(%llu, y) = n, %s the %s value: the inverse of row %llu (its cells are "
+                           "pairwise joined by the row's moves, so their values differ; every n of this file was "
+                           "found)\n",
+                        val, (unsigned long long)b->row, val, v, (unsigned long long)b->row);
+    } else if (b->kind == SQ_ROWS) {
         static const char *const what[3] = {
             "the preperiod of row n: the least y0 such that G(n, y + p) = G(n, y) + s for every y >= y0, with "
             "p = period(n) and s = saltus(n)",
@@ -153,6 +171,14 @@ static void head_definition(bfile *b)
 static void head_oeis(bfile *b)
 {
     const wy_rules *r = &b->g->rules;
+    if (b->kind == SQ_ROW) {
+        /* rows 3-6 of Wythoff's table A004481 (offset 0, as here) */
+        static const char *const rows[] = {"A004484", "A004485", "A004486", "A004487"};
+        if (plain_wythoff(r) && b->which == 0 && b->row >= 3 && b->row <= 6)
+            cli_out_fmt(b->o, "# OEIS: %s, row %llu of A004481 (Wythoff's game), offset 0\n", rows[b->row - 3],
+                        (unsigned long long)b->row);
+        return;
+    }
     if (b->kind == SQ_ROWS || (b->kind == SQ_GPOS && b->value))
         return;
     const int from1 = mpz_sgn(b->offset) > 0;
@@ -179,7 +205,9 @@ static void head_tail(bfile *b, const char *method, uint64_t count, int finite)
     mpz_add_ui(last, b->offset, count);
     mpz_sub_ui(last, last, 1);
     cli_out_fmt(o, "# Offset: 0 (%s); this file: n = ",
-                b->kind == SQ_ROWS ? "n is the row x" : "a(0) is the first position in that order");
+                b->kind == SQ_ROWS  ? "n is the row x"
+                : b->kind == SQ_ROW ? (b->which ? "n is the value" : "n is the column y")
+                                    : "a(0) is the first position in that order");
     cli_out_big(o, b->offset);
     cli_out_str(o, "..");
     cli_out_big(o, last);
@@ -191,6 +219,8 @@ static void head_tail(bfile *b, const char *method, uint64_t count, int finite)
     cli_out_fmt(o, "# Made by: wythoff %s\n# Regenerate: wythoff bfile %s %s", WY_VERSION, b->name, g->text);
     if (b->kind == SQ_GPOS)
         cli_out_fmt(o, " --value %llu", (unsigned long long)b->value);
+    if (b->kind == SQ_ROW)
+        cli_out_fmt(o, " --row %llu", (unsigned long long)b->row);
     if (g->rules.passes)
         cli_out_fmt(o, " --pass %u", g->side.pass);
     if (g->rules.heap)
@@ -629,6 +659,80 @@ static int rows_seq(bfile *b)
 }
 
 /* ------------------------------------------------------------------ */
+/* row, row-inv: one row of the table                                  */
+/* ------------------------------------------------------------------ */
+
+/* Row X's values at columns off..off+terms-1 from the table of rows 0..X;
+ * the inverse: the column of each value off..off+terms-1 in row X, the
+ * table's columns doubled until every one is found (the values of a row
+ * differ where its moves are unbounded: any two of its cells are joined by
+ * a move), refused beyond ROW_COLS_MAX columns. */
+static int row_seq(bfile *b)
+{
+    char err[WY_ERRLEN];
+    const cli_game *g = b->g;
+    const uint64_t off = mpz_get_ui(b->offset), end = off + b->terms;
+    if (b->which == 1 && g->rules.max)
+        return cli_die(2, "row-inv needs a row whose values differ (no max=N: a row of '%s' repeats its values)",
+                       g->text);
+    uint64_t cols = b->which ? end + 2 * b->row + 64 : end;
+    uint64_t *col = NULL;
+    if (b->which && !(col = malloc(b->terms * sizeof *col)))
+        return cli_die(3, "out of memory (%llu terms)", (unsigned long long)b->terms);
+    for (;;) {
+        if (cols > ROW_COLS_MAX)
+            cols = ROW_COLS_MAX;
+        wy_table *t = NULL;
+        cli_progress prog;
+        wy_run run = cli_run(b->c, &prog, "row", "cells");
+        wy_status st = wy_table_compute_run(&t, &g->rules, (uint32_t)b->row + 1, (uint32_t)cols, g->side,
+                                            b->c->mem_limit, WY_LAYOUT_AUTO, &run, err, sizeof err);
+        cli_progress_done(&prog);
+        if (st != WY_OK) {
+            free(col);
+            return cli_fail(st, err, 0);
+        }
+        uint64_t found = 0;
+        if (b->which) {
+            for (uint64_t i = 0; i < b->terms; i++)
+                col[i] = UINT64_MAX;
+            for (uint64_t y = 0; y < cols; y++) {
+                const uint64_t v = wy_table_get(t, (uint32_t)b->row, (uint32_t)y, g->side);
+                if (v >= off && v < end && col[v - off] == UINT64_MAX) {
+                    col[v - off] = y;
+                    found++;
+                }
+            }
+        }
+        if (b->which && found < b->terms && cols < ROW_COLS_MAX) {
+            wy_table_free(t);
+            cols *= 2;
+            continue;
+        }
+        if (b->which && found < b->terms) {
+            uint64_t i = 0;
+            while (col[i] != UINT64_MAX)
+                i++;
+            wy_table_free(t);
+            free(col);
+            return cli_die(3, "row-inv: the value %llu is not in row %llu of '%s' within %llu columns",
+                           (unsigned long long)(off + i), (unsigned long long)b->row, g->text,
+                           (unsigned long long)cols);
+        }
+        char method[256];
+        snprintf(method, sizeof method, "the table engine (wy_table_compute_run) on rows 0-%llu, columns 0-%llu",
+                 (unsigned long long)b->row, (unsigned long long)cols - 1);
+        head_definition(b);
+        head_tail(b, method, b->terms, 0);
+        for (uint64_t n = off; n < end && ((n & 0xffff) || !stopped(b->o)); n++)
+            term_u64(b->o, n, b->which ? col[n - off] : wy_table_get(t, (uint32_t)b->row, (uint32_t)n, g->side));
+        wy_table_free(t);
+        free(col);
+        return 0;
+    }
+}
+
+/* ------------------------------------------------------------------ */
 /* The command                                                         */
 /* ------------------------------------------------------------------ */
 
@@ -643,7 +747,8 @@ int cli_cmd_bfile(cli_config *c)
     while (k < NSEQS && strcmp(seqs[k].name, c->pos[0]) != 0)
         k++;
     if (k == NSEQS)
-        return cli_die(2, "unknown sequence '%.40s' (ppos-a, ppos-b, gpos-a, gpos-b, preperiod, period, saltus)",
+        return cli_die(2, "unknown sequence '%.40s' (ppos-a, ppos-b, gpos-a, gpos-b, preperiod, period, saltus, row, "
+                          "row-inv)",
                        c->pos[0]);
     /* the ruleset is the second argument: parsed as the first game */
     const char *name = c->pos[0];
@@ -652,7 +757,13 @@ int cli_cmd_bfile(cli_config *c)
     if ((rc = cli_games(c, 1, NULL)))
         return rc;
     bfile b = {c, &c->game[0], name, seqs[k].kind, seqs[k].which, seqs[k].kind == SQ_ROWS ? 16 : 10000, 0,
-               (uint64_t)1 << 22, {{0}}, NULL};
+               (uint64_t)1 << 22, 0, {{0}}, NULL};
+    if (b.kind == SQ_ROW && !c->given[O_ROW])
+        return cli_die(2, "%s needs --row X (the row of the table)", name);
+    if (b.kind != SQ_ROW && c->given[O_ROW])
+        return cli_die(2, "--row goes with row and row-inv");
+    if (c->given[O_ROW] && !cli_num_u64(&b.row, c->val[O_ROW], "--row", ROWS_MAX - 1, err, sizeof err))
+        return cli_die(2, "%s", err);
     if (b.kind == SQ_GPOS && !c->given[O_VALUE])
         return cli_die(2, "%s needs --value G (the value of the positions listed; 0: the P-positions)", name);
     if (b.kind != SQ_GPOS && c->given[O_VALUE])
@@ -682,7 +793,10 @@ int cli_cmd_bfile(cli_config *c)
         return cli_die(2, "%s", err);
     }
     rc = 0;
-    if (b.kind == SQ_ROWS) {
+    if (b.kind == SQ_ROW) {
+        if (mpz_cmp_ui(b.offset, ROW_COLS_MAX) >= 0 || mpz_get_ui(b.offset) + b.terms > ROW_COLS_MAX)
+            rc = cli_die(2, "%s: --offset plus --terms goes past n = 2^26", name);
+    } else if (b.kind == SQ_ROWS) {
         if (mpz_cmp_ui(b.offset, ROWS_MAX) >= 0 || mpz_get_ui(b.offset) + b.terms > ROWS_MAX)
             rc = cli_die(2, "%s: --offset plus --terms goes past row %u (rows 0 to %u, as period --rows)", name,
                          ROWS_MAX - 1, ROWS_MAX - 1);
@@ -707,6 +821,8 @@ int cli_cmd_bfile(cli_config *c)
     b.o = &o;
     if (b.kind == SQ_ROWS)
         rc = rows_seq(&b);
+    else if (b.kind == SQ_ROW)
+        rc = row_seq(&b);
     else if (b.kind == SQ_GPOS && b.value == 1 && plain_wythoff(&b.g->rules) && mpz_sizeinbase(b.offset, 2) > 40)
         rc = gpos_automaton(&b); /* beyond the layer engine's rows: the proved automaton */
     else if (b.kind == SQ_GPOS)

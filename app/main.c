@@ -39,14 +39,15 @@ EXIT_ANSWER, 1, 4, "text,json",
      "[--certificate FILE]",
      "preperiod and period of rows 0..R-1, proved by the engine", NULL, 1, 4, "text,csv,json", cli_cmd_period},
     {"bfile", C_BFILE,
-     "bfile SEQUENCE RULES [--terms K] [--offset O] [--value G] [--pass P] [--heap H] [--max-cols C] "
+     "bfile SEQUENCE RULES [--terms K] [--offset O] [--value G] [--row X] [--pass P] [--heap H] [--max-cols C] "
      "[--output FILE]",
      "a sequence as an OEIS b-file, its definition in comment lines\n"
      "The terms as 'n a(n)' lines, the definition and the command in '#' lines.",
      "SEQUENCE (man wythoff-bfile defines each):\n"
      "  ppos-a, ppos-b              the P-positions (a, b), a <= b\n"
      "  gpos-a, gpos-b              the positions (a, b), a <= b, of value G\n"
-     "  preperiod, period, saltus   of rows 0, 1, ...\n",
+     "  preperiod, period, saltus   of rows 0, 1, ...\n"
+     "  row, row-inv                row X of the table (--row X), its inverse\n",
      0, 2, NULL, cli_cmd_bfile},
     {"heap3", C_HEAP3,
      "heap3 RULES [--size N] [--list] [--slice C] [--format text|csv|json|png] [--output FILE] [--plot FILE.png] "

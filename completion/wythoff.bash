@@ -22,7 +22,7 @@ declare -A _wythoff_opts=(
   [ppos]='--size --pass --heap --format --output --value --count --from --terms --engine'
   [moves]='--pass --heap --format --output'
   [period]='--rows --pass --format --output --max-cols --certificate'
-  [bfile]='--pass --heap --output --value --terms --offset --max-cols'
+  [bfile]='--pass --heap --output --value --terms --offset --max-cols --row'
   [compare]='--size --pass --heap --format --output --value --engine --outcome --value-b --symmetric --summary'
   [heap3]='--size --format --output --list --slice --engine --plot'
   [glayers]='--size --value --store --read --index --terms --format --output'
@@ -227,7 +227,7 @@ _wythoff() {
       plot) ((npos < 3)) && cands=($(_wythoff_rules "$cur")) ;;
       bfile)
         if ((npos == 0)); then
-          cands=($(compgen -W 'ppos-a ppos-b gpos-a gpos-b preperiod period saltus' -- "$cur"))
+          cands=($(compgen -W 'ppos-a ppos-b gpos-a gpos-b preperiod period saltus row row-inv' -- "$cur"))
         elif ((npos == 1)); then
           cands=($(_wythoff_rules "$cur"))
         fi

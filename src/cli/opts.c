@@ -45,6 +45,7 @@ static const struct {
     {O_VALUE, "value", 1, C_BFILE, "G", "gpos-a, gpos-b: the positions of value G (required)"},
     {O_TERMS, "terms", 1, C_BFILE, "K", "how many terms (default 10000; rows for preperiod, period, saltus: 16)"},
     {O_OFFSET, "offset", 1, C_BFILE, "O", "the first n written (default 0); any size for ppos-a, ppos-b of wythoff"},
+    {O_ROW, "row", 1, C_BFILE, "X", "row, row-inv: the row x of the table (required; 0 to 4095)"},
     {O_MAXCOLS, "max-cols", 1, C_PERIOD | C_BFILE, "C", "give up when no period is proved within C columns (default 2^22)"},
     {O_CERTIFICATE, "certificate", 1, C_PERIOD, "FILE",
      "also write the proof to FILE, for the independent checker wythoff-certcheck"},

@@ -143,6 +143,7 @@ readers=(
   "bfile --offset|--offset|big|D|0|bfile ppos-b wythoff --offset @ --terms 2|"
   "bfile --value|--value|small|D|0|bfile gpos-a wythoff --value @ --terms 3|"
   "bfile --max-cols|--max-cols|big|D|0|bfile saltus wythoff --terms 2 --max-cols @|"
+  "bfile --row|--row|small|D|0|bfile row wythoff --row @ --terms 3|"
   "compare --size|--size|big|D|1|compare wythoff wythoff+pass --outcome --size @|"
   "compare --value|--value|big|D|1|compare wythoff wythoff+pass --size 1030 --value @ --format csv|"
   "compare --pass|--pass|big|D|0|compare wythoff+pass=2000 wythoff --pass @ --size 3 --outcome|"
