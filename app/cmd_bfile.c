@@ -10,7 +10,9 @@
  *   preperiod, period, saltus   wy_row_periods_compute_run, as `period`;
  *   row, row-inv     the table engine on rows 0..X (the inverse: its
  *                    columns doubled until every value asked for is
- *                    found). */
+ *                    found);
+ *   antidiagonals, triangle, diagonal, diagonal-inv   the table engine on
+ *                    the square that holds the terms. */
 #include "commands.h"
 #include "wythoff_automaton.h"
 #include "wythoff_exact.h"
@@ -24,7 +26,7 @@
 #define ROWS_MAX 4096u /* as `period --rows` */
 #define LAYER_MAX ((uint64_t)1 << 40)
 
-typedef enum { SQ_PPOS, SQ_GPOS, SQ_ROWS, SQ_ROW } sq_kind;
+typedef enum { SQ_PPOS, SQ_GPOS, SQ_ROWS, SQ_ROW, SQ_READ } sq_kind;
 
 static const struct {
     const char *name;
@@ -34,8 +36,10 @@ static const struct {
 } seqs[] = {
     {"ppos-a", SQ_PPOS, 0},    {"ppos-b", SQ_PPOS, 1}, {"gpos-a", SQ_GPOS, 0}, {"gpos-b", SQ_GPOS, 1},
     {"preperiod", SQ_ROWS, 0}, {"period", SQ_ROWS, 1}, {"saltus", SQ_ROWS, 2}, {"row", SQ_ROW, 0},
-    {"row-inv", SQ_ROW, 1},
+    {"row-inv", SQ_ROW, 1},    {"antidiagonals", SQ_READ, 0}, {"triangle", SQ_READ, 1}, {"diagonal", SQ_READ, 2},
+    {"diagonal-inv", SQ_READ, 3},
 };
+#define READ_SIDE_MAX 65536u /* antidiagonals, triangle, diagonal, diagonal-inv: the largest square read */
 #define ROW_COLS_MAX ((uint64_t)1 << 26) /* row, row-inv: the widest table (two bytes a cell a row) */
 #define NSEQS (sizeof seqs / sizeof seqs[0])
 
@@ -123,7 +127,17 @@ static void head_definition(bfile *b)
     if (b->kind == SQ_ROW)
         cli_out_fmt(o, ", row %llu", (unsigned long long)b->row);
     cli_out_str(o, " (a b-file: lines \"n a(n)\")\n# a(n) = ");
-    if (b->kind == SQ_ROW) {
+    if (b->kind == SQ_READ) {
+        static const char *const what[4] = {
+            "the table G(x, y) read by antidiagonals: antidiagonal d = x + y = 0, 1, 2, ..., x = 0..d within it (n = "
+            "d(d + 1)/2 + x)",
+            "the triangle G(x, y), y <= x, read by rows: row x = 0, 1, 2, ..., y = 0..x within it (n = x(x + 1)/2 + y)",
+            "G(n, n), the main diagonal",
+            "the n-th position of the main diagonal with G(m, m) = n: the m with G(m, m) = n (the diagonal's cells are "
+            "pairwise joined by its moves, so their values differ; every n of this file was found)"};
+        cli_out_fmt(o, "%s; G(x, y) is the %s value of the position (x, y)\n", what[b->which],
+                    g->rules.misere ? "misere Sprague-Grundy (G-)" : "Sprague-Grundy");
+    } else if (b->kind == SQ_ROW) {
         const char *v = g->rules.misere ? "misere Sprague-Grundy (G-)" : "Sprague-Grundy";
         if (b->which == 0)
             cli_out_fmt(o, "%s(%llu, n), the %s value of the position (%llu, n): row %llu of the table\n", val,
@@ -171,6 +185,14 @@ static void head_definition(bfile *b)
 static void head_oeis(bfile *b)
 {
     const wy_rules *r = &b->g->rules;
+    if (b->kind == SQ_READ) {
+        static const char *const ids[4] = {"A004481", "A317205", "A047708", "A048850"};
+        static const char *const how[4] = {"Wythoff's game read by antidiagonals", "the triangle y <= x read by rows",
+                                           "the diagonal of Wythoff's game", "the inverse of A047708"};
+        if (plain_wythoff(r))
+            cli_out_fmt(b->o, "# OEIS: %s, %s, offset 0\n", ids[b->which], how[b->which]);
+        return;
+    }
     if (b->kind == SQ_ROW) {
         /* rows 3-6 of Wythoff's table A004481 (offset 0, as here) */
         static const char *const rows[] = {"A004484", "A004485", "A004486", "A004487"};
@@ -205,9 +227,10 @@ static void head_tail(bfile *b, const char *method, uint64_t count, int finite)
     mpz_add_ui(last, b->offset, count);
     mpz_sub_ui(last, last, 1);
     cli_out_fmt(o, "# Offset: 0 (%s); this file: n = ",
-                b->kind == SQ_ROWS  ? "n is the row x"
-                : b->kind == SQ_ROW ? (b->which ? "n is the value" : "n is the column y")
-                                    : "a(0) is the first position in that order");
+                b->kind == SQ_ROWS   ? "n is the row x"
+                : b->kind == SQ_ROW  ? (b->which ? "n is the value" : "n is the column y")
+                : b->kind == SQ_READ ? (b->which == 3 ? "n is the value" : "n counts the cells read, from 0")
+                                     : "a(0) is the first position in that order");
     cli_out_big(o, b->offset);
     cli_out_str(o, "..");
     cli_out_big(o, last);
@@ -733,6 +756,108 @@ static int row_seq(bfile *b)
 }
 
 /* ------------------------------------------------------------------ */
+/* antidiagonals, triangle, diagonal, diagonal-inv: the square table   */
+/* ------------------------------------------------------------------ */
+
+/* The cell of term n: antidiagonal d = x + y holds n = d(d + 1)/2 + x; the
+ * triangle's row x holds n = x(x + 1)/2 + y, y <= x. */
+static void tri_cell(uint64_t n, uint64_t *row, uint64_t *col)
+{
+    uint64_t d = 0;
+    while ((d + 1) * (d + 2) / 2 <= n)
+        d++;
+    *row = d;
+    *col = n - d * (d + 1) / 2;
+}
+
+/* The terms off..off+terms-1 from one table of side S that holds them: the
+ * triangle and the antidiagonals need the rows up to the last term's d,
+ * the diagonal its n; the diagonal's inverse starts at 2 (off + terms) + 1
+ * (in Wythoff's game G(m, m) = g has m <= 2g: A047708's comment, Landman)
+ * and doubles until every value asked for is found, up to READ_SIDE_MAX. */
+static int read_seq(bfile *b)
+{
+    char err[WY_ERRLEN];
+    const cli_game *g = b->g;
+    const uint64_t off = mpz_get_ui(b->offset), end = off + b->terms;
+    uint64_t S, r, cc;
+    if (b->which == 3 && g->rules.max)
+        return cli_die(2, "diagonal-inv needs a diagonal whose values differ (no max=N: the diagonal of '%s' repeats "
+                          "its values)",
+                       g->text);
+    if (b->which <= 1) {
+        tri_cell(end - 1, &r, &cc);
+        S = r + 1;
+    } else {
+        S = b->which == 2 ? end : 2 * end + 1;
+    }
+    uint64_t *at = NULL;
+    if (b->which == 3 && !(at = malloc(b->terms * sizeof *at)))
+        return cli_die(3, "out of memory (%llu terms)", (unsigned long long)b->terms);
+    for (;;) {
+        if (S > READ_SIDE_MAX)
+            S = READ_SIDE_MAX;
+        wy_table *t = NULL;
+        cli_progress prog;
+        wy_run run = cli_run(b->c, &prog, "table", "cells");
+        wy_status st = wy_table_compute_run(&t, &g->rules, (uint32_t)S, (uint32_t)S, g->side, b->c->mem_limit,
+                                            WY_LAYOUT_AUTO, &run, err, sizeof err);
+        cli_progress_done(&prog);
+        if (st != WY_OK) {
+            free(at);
+            return cli_fail(st, err, 0);
+        }
+        uint64_t found = 0;
+        if (b->which == 3) {
+            for (uint64_t i = 0; i < b->terms; i++)
+                at[i] = UINT64_MAX;
+            for (uint64_t m = 0; m < S; m++) {
+                const uint64_t v = wy_table_get(t, (uint32_t)m, (uint32_t)m, g->side);
+                if (v >= off && v < end && at[v - off] == UINT64_MAX) {
+                    at[v - off] = m;
+                    found++;
+                }
+            }
+            if (found < b->terms) {
+                wy_table_free(t);
+                if (S < READ_SIDE_MAX) {
+                    S *= 2;
+                    continue;
+                }
+                uint64_t i = 0;
+                while (at[i] != UINT64_MAX)
+                    i++;
+                free(at);
+                return cli_die(3, "diagonal-inv: the value %llu is not on the diagonal of '%s' within %llu rows",
+                               (unsigned long long)(off + i), g->text, (unsigned long long)S);
+            }
+        }
+        char method[256];
+        snprintf(method, sizeof method, "the table engine (wy_table_compute_run) on the square 0 <= x, y < %llu",
+                 (unsigned long long)S);
+        head_definition(b);
+        head_tail(b, method, b->terms, 0);
+        for (uint64_t n = off; n < end && ((n & 0xffff) || !stopped(b->o)); n++) {
+            uint64_t v;
+            if (b->which == 3) {
+                v = at[n - off];
+            } else if (b->which == 2) {
+                v = wy_table_get(t, (uint32_t)n, (uint32_t)n, g->side);
+            } else {
+                tri_cell(n, &r, &cc);
+                /* antidiagonal r: x = cc, y = r - cc; triangle row r: x = r, y = cc */
+                v = b->which == 0 ? wy_table_get(t, (uint32_t)cc, (uint32_t)(r - cc), g->side)
+                                  : wy_table_get(t, (uint32_t)r, (uint32_t)cc, g->side);
+            }
+            term_u64(b->o, n, v);
+        }
+        wy_table_free(t);
+        free(at);
+        return 0;
+    }
+}
+
+/* ------------------------------------------------------------------ */
 /* The command                                                         */
 /* ------------------------------------------------------------------ */
 
@@ -748,7 +873,7 @@ int cli_cmd_bfile(cli_config *c)
         k++;
     if (k == NSEQS)
         return cli_die(2, "unknown sequence '%.40s' (ppos-a, ppos-b, gpos-a, gpos-b, preperiod, period, saltus, row, "
-                          "row-inv)",
+                          "row-inv, antidiagonals, triangle, diagonal, diagonal-inv)",
                        c->pos[0]);
     /* the ruleset is the second argument: parsed as the first game */
     const char *name = c->pos[0];
@@ -796,6 +921,14 @@ int cli_cmd_bfile(cli_config *c)
     if (b.kind == SQ_ROW) {
         if (mpz_cmp_ui(b.offset, ROW_COLS_MAX) >= 0 || mpz_get_ui(b.offset) + b.terms > ROW_COLS_MAX)
             rc = cli_die(2, "%s: --offset plus --terms goes past n = 2^26", name);
+    } else if (b.kind == SQ_READ) {
+        /* the square's side: the antidiagonals' and the triangle's d, the
+         * diagonal's n, twice the inverse's value (doubled at most to 2^16) */
+        uint64_t lim = b.which <= 1 ? (uint64_t)READ_SIDE_MAX * (READ_SIDE_MAX + 1) / 2
+                                    : b.which == 2 ? READ_SIDE_MAX : READ_SIDE_MAX / 2;
+        if (mpz_cmp_ui(b.offset, lim) >= 0 || mpz_get_ui(b.offset) + b.terms > lim)
+            rc = cli_die(2, "%s: --offset plus --terms goes past n = %llu (a square of side %u)", name,
+                         (unsigned long long)lim, READ_SIDE_MAX);
     } else if (b.kind == SQ_ROWS) {
         if (mpz_cmp_ui(b.offset, ROWS_MAX) >= 0 || mpz_get_ui(b.offset) + b.terms > ROWS_MAX)
             rc = cli_die(2, "%s: --offset plus --terms goes past row %u (rows 0 to %u, as period --rows)", name,
@@ -823,6 +956,8 @@ int cli_cmd_bfile(cli_config *c)
         rc = rows_seq(&b);
     else if (b.kind == SQ_ROW)
         rc = row_seq(&b);
+    else if (b.kind == SQ_READ)
+        rc = read_seq(&b);
     else if (b.kind == SQ_GPOS && b.value == 1 && plain_wythoff(&b.g->rules) && mpz_sizeinbase(b.offset, 2) > 40)
         rc = gpos_automaton(&b); /* beyond the layer engine's rows: the proved automaton */
     else if (b.kind == SQ_GPOS)

@@ -47,7 +47,9 @@ EXIT_ANSWER, 1, 4, "text,json",
      "  ppos-a, ppos-b              the P-positions (a, b), a <= b\n"
      "  gpos-a, gpos-b              the positions (a, b), a <= b, of value G\n"
      "  preperiod, period, saltus   of rows 0, 1, ...\n"
-     "  row, row-inv                row X of the table (--row X), its inverse\n",
+     "  row, row-inv                row X of the table (--row X), its inverse\n"
+     "  antidiagonals, triangle     the table read by antidiagonals, by rows y <= x\n"
+     "  diagonal, diagonal-inv      G(n, n), its inverse\n",
      0, 2, NULL, cli_cmd_bfile},
     {"heap3", C_HEAP3,
      "heap3 RULES [--size N] [--list] [--slice C] [--format text|csv|json|png] [--output FILE] [--plot FILE.png] "

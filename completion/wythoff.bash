@@ -227,7 +227,7 @@ _wythoff() {
       plot) ((npos < 3)) && cands=($(_wythoff_rules "$cur")) ;;
       bfile)
         if ((npos == 0)); then
-          cands=($(compgen -W 'ppos-a ppos-b gpos-a gpos-b preperiod period saltus row row-inv' -- "$cur"))
+          cands=($(compgen -W 'ppos-a ppos-b gpos-a gpos-b preperiod period saltus row row-inv antidiagonals triangle diagonal diagonal-inv' -- "$cur"))
         elif ((npos == 1)); then
           cands=($(_wythoff_rules "$cur"))
         fi

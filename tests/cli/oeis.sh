@@ -17,9 +17,14 @@
 #    (preperiod + p, and 1 + the largest value of the preperiod, plus p, for
 #    the inverse) are at or above them, so the rest of each file's range
 #    holds for every n;
-#  - docs/oeis.md's table says what formulas.csv says.
-# Under the sanitizers: the regeneration of the inverse files is left out
-# (the same code as the rows'; 40 MB of table each way).
+#  - docs/oeis.md's table says what formulas.csv says;
+#  - A004481 (antidiagonals) and A317205 (the triangle) = the cells of
+#    `table wythoff --size 141` in those orders; A047708 (the diagonal) its
+#    diagonal, and A048850 the inverse of A047708 wherever both files reach
+#    (the term m of A048850 with m < 10000), with m <= 2g.
+# Under the sanitizers the regeneration of the row-inv and diagonal files
+# is left out (the same code as the rows' and the antidiagonals'; tables of
+# 10^4 x 10^4 and more); b048850.txt is regenerated with WY_TEST_BIG=1 only.
 cd "$(dirname "$0")/../.."
 . tests/cli/lib.sh
 C=${W%/wythoff}/wythoff-certcheck
@@ -29,11 +34,14 @@ for f in data/oeis/*.txt data/oeis/*.b; do
   [ -e "$f" ] || continue
   n=$((n + 1))
   cmd=$(sed -n 's/^# Regenerate: wythoff //p' "$f")
-  case "${WY_TEST_SAN:-0} $cmd" in "1 bfile row-inv"*) continue ;; esac
+  case "${WY_TEST_SAN:-0} $cmd" in "1 bfile row-inv"* | "1 bfile diagonal"*) continue ;; esac
+  # diagonal-inv of 10,000 terms reads a 20001 x 20001 table (9 s, 1 GB):
+  # with WY_TEST_BIG=1; below, it is checked against the diagonal's file
+  case "${WY_TEST_BIG:-0} $cmd" in "0 bfile diagonal-inv"*) continue ;; esac
   # shellcheck disable=SC2086
   "$W" $cmd --quiet | cmp -s - "$f" && pass "$f = wythoff $cmd" || fail "$f differs from 'wythoff $cmd'"
 done
-[ "$n" -eq 8 ] && pass "data/oeis: 8 b-files" || fail "data/oeis: $n b-files, expected 8"
+[ "$n" -eq 12 ] && pass "data/oeis: 12 b-files" || fail "data/oeis: $n b-files, expected 12"
 
 # the command's contract for row and row-inv
 expect 2 "needs --row" -- bfile row wythoff
@@ -56,11 +64,25 @@ expect 2 "2^26" -- bfile row wythoff --row 1 --offset 67108860 --terms 5
 "$C" data/oeis/wythoff-rows-0-6.cert >"$tmp/cc.out" 2>&1 && pass "data/oeis/wythoff-rows-0-6.cert: $(cat "$tmp/cc.out")" ||
   fail "wythoff-certcheck data/oeis/wythoff-rows-0-6.cert: $(cat "$tmp/cc.out")"
 
-python3 - "$tmp/t.csv" <<'PY'
+"$W" table wythoff --size 141 --format csv >"$tmp/s.csv" || fail "table wythoff --size 141"
+python3 - "$tmp/t.csv" "$tmp/s.csv" <<'PY'
 import csv, re, sys
 def terms(path):
     return [int(l.split()[1]) for l in open(path) if l.strip() and not l.startswith("#")]
 table = [r for r in csv.reader(l for l in open(sys.argv[1]) if not l.startswith("#"))][1:]
+sq = [[int(v) for v in r[1:]] for r in csv.reader(l for l in open(sys.argv[2]) if not l.startswith("#"))][1:]
+# A004481 by antidiagonals, A317205 the triangle y <= x by rows: the table's
+# cells in that order (141 antidiagonals and rows: 10011 terms)
+ad = [sq[x][d - x] for d in range(141) for x in range(d + 1)]
+tr = [sq[x][y] for x in range(141) for y in range(x + 1)]
+print(("PASS" if terms("data/oeis/b004481.txt") == ad else "FAIL") + " A004481 = table wythoff --size 141 read by antidiagonals")
+print(("PASS" if terms("data/oeis/b317205.txt") == tr else "FAIL") + " A317205 = table wythoff --size 141, the triangle y <= x read by rows")
+# A048850 the inverse of A047708 (G(n, n)) wherever both files reach
+dg, di = terms("data/oeis/b047708.txt"), terms("data/oeis/b048850.txt")
+ok = dg[:141] == [sq[n][n] for n in range(141)] and len(dg) == len(di) == 10000
+ok = ok and all(dg[m] == g for g, m in enumerate(di) if m < len(dg)) and all(di[v] == n for n, v in enumerate(dg) if v < len(di))
+ok = ok and sum(1 for m in di if m < len(dg)) >= 5000 and all(m <= 2 * g for g, m in enumerate(di))
+print(("PASS" if ok else "FAIL") + " A047708 = the table's diagonal (141 terms); A048850 its inverse where both files reach, m <= 2g")
 cert = {}
 for l in open("data/oeis/wythoff-rows-0-6.cert"):
     f = l.split()
