@@ -36,6 +36,9 @@ extern const size_t ck_nclaims_heap3;
 /* The g-positions of Wythoff's game far out, docs/glayers.md (atlas_glayers.c), last. */
 extern const ck_claim ck_claims_glayers[];
 extern const size_t ck_nclaims_glayers;
+/* The formulas of docs/oeis.md (oeis.c), after those. */
+extern const ck_claim ck_claims_oeis[];
+extern const size_t ck_nclaims_oeis;
 
 /* The scales of claims (wy_claim_info: scale, default_limit, cap). */
 #define FIXED WY_SCALE_FIXED, 0, 0

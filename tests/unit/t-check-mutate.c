@@ -253,6 +253,16 @@ static const mutation MUTATIONS[] = {
     /* docs/glayers.md */
     {"glayers.offsets", 3000, M_LAYER_ALL, "wythoff", -1, -1, 1, 0, 1, 1, 2, 0, GL_WHY, 0, GL_EXPECT},
     {"glayers.fibonacci", 3000, M_LAYER_ALL, "wythoff", -1, -1, 1, 0, 1, 1, 2, 0, GL_WHY, 0, GL_EXPECT},
+    /* docs/oeis.md: a cell past the threshold reads 999; the claim's a(n) = a(n-p) + s at that n then needs
+       a(n-p) = 999 - s, but G(x, y) <= x + y (every option lowers x + y: docs/engines.md, "Compact cells") */
+    CELL("oeis.A004484", 2000, "wythoff", -1, -1, 3, 20, 999,
+         "G(3, 20) reads 999: a(20) = a(14) + 6 needs a(14) = 993, but G(3, 14) <= 3 + 14 = 17"),
+    CELL("oeis.A004485", 2000, "wythoff", -1, -1, 4, 40, 999,
+         "G(4, 40) reads 999: a(40) = a(28) + 12 needs a(28) = 987, but G(4, 28) <= 32"),
+    CELL("oeis.A004486", 2000, "wythoff", -1, -1, 5, 100, 999,
+         "G(5, 100) reads 999: a(100) = a(76) + 24 needs a(76) = 975, but G(5, 76) <= 81"),
+    CELL("oeis.A004487", 2000, "wythoff", -1, -1, 6, 100, 999,
+         "G(6, 100) reads 999: a(100) = a(88) + 12 needs a(88) = 987, but G(6, 88) <= 94"),
 };
 #define NMUT (sizeof MUTATIONS / sizeof MUTATIONS[0])
 
