@@ -24,7 +24,9 @@ typedef struct {
 static wy_status c_oeis_row(ck *c, const void *arg)
 {
     const oeis_arg *a = arg;
-    const uint32_t n = (uint32_t)c->n, p = a->period;
+    const uint32_t p = a->period;
+    /* the window reaches past both thresholds whatever the limit */
+    const uint32_t n = c->n > a->rec_from + p + 1 ? (uint32_t)c->n : a->rec_from + p + 1;
     const int64_t s = a->saltus;
     wy_rules r;
     wy_status st = wy_rules_parse(&r, "wythoff", c->err, c->errlen);
@@ -69,7 +71,7 @@ static wy_status c_oeis_row(ck *c, const void *arg)
     snprintf(c->res->range, sizeof c->res->range, "row %u, columns 0 <= y < %u; the row's periodicity proved for every y",
              a->row, n);
     const int proof_ok = ppre == a->pre && pper == a->period && psal == a->saltus;
-    if (bad || bad_rec || !sharp || !sharp_rec || !proof_ok || a->from + 1 > n) {
+    if (bad || bad_rec || !sharp || !sharp_rec || !proof_ok) {
         c->res->verdict = WY_CLAIM_FAIL;
         if (bad)
             ck_note(c, "a(n) - a(n-%u) = %lld fails at %llu n of the window, the first n = %llu. ", p, (long long)s,
