@@ -17,7 +17,9 @@
 #    (preperiod + p, and 1 + the largest value of the preperiod, plus p, for
 #    the inverse) are at or above them, so the rest of each file's range
 #    holds for every n;
-#  - docs/oeis.md's table says what formulas.csv says;
+#  - docs/oeis.md's table says what formulas.csv says, and each proposed
+#    entry's data lines (%S, %T, %U) are what scripts/oeis-data prints for
+#    the command of its %o line;
 #  - A004481 (antidiagonals) and A317205 (the triangle) = the cells of
 #    `table wythoff --size 141` in those orders; A047708 (the diagonal) its
 #    diagonal, and A048850 the inverse of A047708 wherever both files reach
@@ -119,4 +121,17 @@ for r in rows:
     line = "| %d | %s | a(n) = a(n-%d) + %d for n >= %d | a(n) = a(n-1) + a(n-%d) - a(n-%d) for n >= %d | a(n) = a(n-%d) + %d for n >= %d |" % (
         x, A, p, s, given[0], p, p + 1, given[1], p, p, given[2])
     print(("PASS" if line in doc else "FAIL") + " docs/oeis.md states %s's formulas as formulas.csv: %s" % (A, line))
+PY
+
+# the proposed entries' data lines = the first terms their command writes
+python3 - <<'PY'
+import re, subprocess
+doc = open("docs/oeis.md").read()
+blocks = [b for b in re.findall(r"^```\n(%N .*?)^```", doc, re.S | re.M)]
+print(("PASS" if len(blocks) >= 4 else "FAIL") + " docs/oeis.md: %d proposed entries" % len(blocks))
+for b in blocks:
+    cmd = re.search(r"^%o \(wythoff\) (.*)$", b, re.M).group(1)
+    have = [l for l in b.split("\n") if l[:3] in ("%S ", "%T ", "%U ")]
+    want = subprocess.run(["scripts/oeis-data", cmd], capture_output=True, text=True).stdout.split("\n")[:-1]
+    print(("PASS" if have == want and len(have) == 3 else "FAIL") + " proposed entry of '%s': data lines = scripts/oeis-data" % cmd)
 PY
