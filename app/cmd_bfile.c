@@ -685,14 +685,55 @@ static int rows_seq(bfile *b)
 /* row, row-inv: one row of the table                                  */
 /* ------------------------------------------------------------------ */
 
+/* The table of rows x cols for a row or square sequence, with progress. */
+static int table_for(bfile *b, wy_table **t, uint64_t rows, uint64_t cols)
+{
+    char err[WY_ERRLEN];
+    cli_progress prog;
+    wy_run run = cli_run(b->c, &prog, "table", "cells");
+    wy_status st = wy_table_compute_run(t, &b->g->rules, (uint32_t)rows, (uint32_t)cols, b->g->side, b->c->mem_limit,
+                                        WY_LAYOUT_AUTO, &run, err, sizeof err);
+    cli_progress_done(&prog);
+    return st == WY_OK ? 0 : cli_fail(st, err, 0);
+}
+
+/* The inverse along a line of t for the values off..off+terms-1: at[v -
+ * off] = the index i < len of the line's cell of value v (UINT64_MAX: not
+ * found); the line is row X, the cells (X, i), or with diag the diagonal,
+ * the cells (i, i).  Returns how many were found. */
+static uint64_t line_inverse(uint64_t *at, const bfile *b, const wy_table *t, int diag, uint64_t len)
+{
+    const uint64_t off = mpz_get_ui(b->offset), end = off + b->terms;
+    uint64_t found = 0;
+    for (uint64_t i = 0; i < b->terms; i++)
+        at[i] = UINT64_MAX;
+    for (uint64_t i = 0; i < len; i++) {
+        const uint64_t v = wy_table_get(t, diag ? (uint32_t)i : (uint32_t)b->row, (uint32_t)i, b->g->side);
+        if (v >= off && v < end && at[v - off] == UINT64_MAX) {
+            at[v - off] = i;
+            found++;
+        }
+    }
+    return found;
+}
+
+/* The first value line_inverse did not find. */
+static uint64_t first_missing(const uint64_t *at, const bfile *b)
+{
+    uint64_t i = 0;
+    while (at[i] != UINT64_MAX)
+        i++;
+    return mpz_get_ui(b->offset) + i;
+}
+
 /* Row X's values at columns off..off+terms-1 from the table of rows 0..X;
  * the inverse: the column of each value off..off+terms-1 in row X, the
  * table's columns doubled until every one is found (the values of a row
  * differ where its moves are unbounded: any two of its cells are joined by
- * a move), refused beyond ROW_COLS_MAX columns. */
+ * a move; value v sits at a column y <= v + 2X in Wythoff's game, so the
+ * first table usually holds them), refused beyond ROW_COLS_MAX columns. */
 static int row_seq(bfile *b)
 {
-    char err[WY_ERRLEN];
     const cli_game *g = b->g;
     const uint64_t off = mpz_get_ui(b->offset), end = off + b->terms;
     if (b->which == 1 && g->rules.max)
@@ -702,57 +743,38 @@ static int row_seq(bfile *b)
     uint64_t *col = NULL;
     if (b->which && !(col = malloc(b->terms * sizeof *col)))
         return cli_die(3, "out of memory (%llu terms)", (unsigned long long)b->terms);
+    wy_table *t = NULL;
+    int rc;
     for (;;) {
         if (cols > ROW_COLS_MAX)
             cols = ROW_COLS_MAX;
-        wy_table *t = NULL;
-        cli_progress prog;
-        wy_run run = cli_run(b->c, &prog, "row", "cells");
-        wy_status st = wy_table_compute_run(&t, &g->rules, (uint32_t)b->row + 1, (uint32_t)cols, g->side,
-                                            b->c->mem_limit, WY_LAYOUT_AUTO, &run, err, sizeof err);
-        cli_progress_done(&prog);
-        if (st != WY_OK) {
+        if ((rc = table_for(b, &t, b->row + 1, cols))) {
             free(col);
-            return cli_fail(st, err, 0);
+            return rc;
         }
-        uint64_t found = 0;
-        if (b->which) {
-            for (uint64_t i = 0; i < b->terms; i++)
-                col[i] = UINT64_MAX;
-            for (uint64_t y = 0; y < cols; y++) {
-                const uint64_t v = wy_table_get(t, (uint32_t)b->row, (uint32_t)y, g->side);
-                if (v >= off && v < end && col[v - off] == UINT64_MAX) {
-                    col[v - off] = y;
-                    found++;
-                }
-            }
-        }
-        if (b->which && found < b->terms && cols < ROW_COLS_MAX) {
-            wy_table_free(t);
-            cols *= 2;
-            continue;
-        }
-        if (b->which && found < b->terms) {
-            uint64_t i = 0;
-            while (col[i] != UINT64_MAX)
-                i++;
-            wy_table_free(t);
-            free(col);
-            return cli_die(3, "row-inv: the value %llu is not in row %llu of '%s' within %llu columns",
-                           (unsigned long long)(off + i), (unsigned long long)b->row, g->text,
-                           (unsigned long long)cols);
-        }
-        char method[256];
-        snprintf(method, sizeof method, "the table engine (wy_table_compute_run) on rows 0-%llu, columns 0-%llu",
-                 (unsigned long long)b->row, (unsigned long long)cols - 1);
-        head_definition(b);
-        head_tail(b, method, b->terms, 0);
-        for (uint64_t n = off; n < end && ((n & 0xffff) || !stopped(b->o)); n++)
-            term_u64(b->o, n, b->which ? col[n - off] : wy_table_get(t, (uint32_t)b->row, (uint32_t)n, g->side));
+        if (!b->which || line_inverse(col, b, t, 0, cols) == b->terms)
+            break;
         wy_table_free(t);
-        free(col);
-        return 0;
+        t = NULL;
+        if (cols == ROW_COLS_MAX) {
+            rc = cli_die(3, "row-inv: the value %llu is not in row %llu of '%s' within %llu columns",
+                         (unsigned long long)first_missing(col, b), (unsigned long long)b->row, g->text,
+                         (unsigned long long)cols);
+            free(col);
+            return rc;
+        }
+        cols *= 2;
     }
+    char method[256];
+    snprintf(method, sizeof method, "the table engine (wy_table_compute_run) on rows 0-%llu, columns 0-%llu",
+             (unsigned long long)b->row, (unsigned long long)cols - 1);
+    head_definition(b);
+    head_tail(b, method, b->terms, 0);
+    for (uint64_t n = off; n < end && ((n & 0xffff) || !stopped(b->o)); n++)
+        term_u64(b->o, n, b->which ? col[n - off] : wy_table_get(t, (uint32_t)b->row, (uint32_t)n, g->side));
+    wy_table_free(t);
+    free(col);
+    return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -777,7 +799,6 @@ static void tri_cell(uint64_t n, uint64_t *row, uint64_t *col)
  * and doubles until every value asked for is found, up to READ_SIDE_MAX. */
 static int read_seq(bfile *b)
 {
-    char err[WY_ERRLEN];
     const cli_game *g = b->g;
     const uint64_t off = mpz_get_ui(b->offset), end = off + b->terms;
     uint64_t S, r, cc;
@@ -794,67 +815,49 @@ static int read_seq(bfile *b)
     uint64_t *at = NULL;
     if (b->which == 3 && !(at = malloc(b->terms * sizeof *at)))
         return cli_die(3, "out of memory (%llu terms)", (unsigned long long)b->terms);
+    wy_table *t = NULL;
+    int rc;
     for (;;) {
         if (S > READ_SIDE_MAX)
             S = READ_SIDE_MAX;
-        wy_table *t = NULL;
-        cli_progress prog;
-        wy_run run = cli_run(b->c, &prog, "table", "cells");
-        wy_status st = wy_table_compute_run(&t, &g->rules, (uint32_t)S, (uint32_t)S, g->side, b->c->mem_limit,
-                                            WY_LAYOUT_AUTO, &run, err, sizeof err);
-        cli_progress_done(&prog);
-        if (st != WY_OK) {
+        if ((rc = table_for(b, &t, S, S))) {
             free(at);
-            return cli_fail(st, err, 0);
+            return rc;
         }
-        uint64_t found = 0;
-        if (b->which == 3) {
-            for (uint64_t i = 0; i < b->terms; i++)
-                at[i] = UINT64_MAX;
-            for (uint64_t m = 0; m < S; m++) {
-                const uint64_t v = wy_table_get(t, (uint32_t)m, (uint32_t)m, g->side);
-                if (v >= off && v < end && at[v - off] == UINT64_MAX) {
-                    at[v - off] = m;
-                    found++;
-                }
-            }
-            if (found < b->terms) {
-                wy_table_free(t);
-                if (S < READ_SIDE_MAX) {
-                    S *= 2;
-                    continue;
-                }
-                uint64_t i = 0;
-                while (at[i] != UINT64_MAX)
-                    i++;
-                free(at);
-                return cli_die(3, "diagonal-inv: the value %llu is not on the diagonal of '%s' within %llu rows",
-                               (unsigned long long)(off + i), g->text, (unsigned long long)S);
-            }
-        }
-        char method[256];
-        snprintf(method, sizeof method, "the table engine (wy_table_compute_run) on the square 0 <= x, y < %llu",
-                 (unsigned long long)S);
-        head_definition(b);
-        head_tail(b, method, b->terms, 0);
-        for (uint64_t n = off; n < end && ((n & 0xffff) || !stopped(b->o)); n++) {
-            uint64_t v;
-            if (b->which == 3) {
-                v = at[n - off];
-            } else if (b->which == 2) {
-                v = wy_table_get(t, (uint32_t)n, (uint32_t)n, g->side);
-            } else {
-                tri_cell(n, &r, &cc);
-                /* antidiagonal r: x = cc, y = r - cc; triangle row r: x = r, y = cc */
-                v = b->which == 0 ? wy_table_get(t, (uint32_t)cc, (uint32_t)(r - cc), g->side)
-                                  : wy_table_get(t, (uint32_t)r, (uint32_t)cc, g->side);
-            }
-            term_u64(b->o, n, v);
-        }
+        if (b->which != 3 || line_inverse(at, b, t, 1, S) == b->terms)
+            break;
         wy_table_free(t);
-        free(at);
-        return 0;
+        t = NULL;
+        if (S == READ_SIDE_MAX) {
+            rc = cli_die(3, "diagonal-inv: the value %llu is not on the diagonal of '%s' within %llu rows",
+                         (unsigned long long)first_missing(at, b), g->text, (unsigned long long)S);
+            free(at);
+            return rc;
+        }
+        S *= 2;
     }
+    char method[256];
+    snprintf(method, sizeof method, "the table engine (wy_table_compute_run) on the square 0 <= x, y < %llu",
+             (unsigned long long)S);
+    head_definition(b);
+    head_tail(b, method, b->terms, 0);
+    for (uint64_t n = off; n < end && ((n & 0xffff) || !stopped(b->o)); n++) {
+        uint64_t v;
+        if (b->which == 3) {
+            v = at[n - off];
+        } else if (b->which == 2) {
+            v = wy_table_get(t, (uint32_t)n, (uint32_t)n, g->side);
+        } else {
+            tri_cell(n, &r, &cc);
+            /* antidiagonal r: x = cc, y = r - cc; triangle row r: x = r, y = cc */
+            v = b->which == 0 ? wy_table_get(t, (uint32_t)cc, (uint32_t)(r - cc), g->side)
+                              : wy_table_get(t, (uint32_t)r, (uint32_t)cc, g->side);
+        }
+        term_u64(b->o, n, v);
+    }
+    wy_table_free(t);
+    free(at);
+    return 0;
 }
 
 /* ------------------------------------------------------------------ */

@@ -485,6 +485,22 @@ static int group_demand(void)
 
 /* ------------------------------------------------------------------ */
 
+/* The ruleset text, its W x W table and an evaluator (0 and a FAIL when
+ * either cannot be made). */
+static int setup(tk_group *g, const char *text, uint32_t W, wy_rules *r, wy_table **t, wy_exact **e)
+{
+    char err[WY_ERRLEN];
+    if (wy_rules_parse(r, text, err, sizeof err) != WY_OK ||
+        wy_table_compute(t, r, W, W, wy_side_start(r), 0, err, sizeof err) != WY_OK ||
+        wy_exact_new(e, r, 0, err, sizeof err) != WY_OK) {
+        tk_fail(g, "%s: setup: %s", text, err);
+        wy_table_free(*t);
+        *t = NULL;
+        return 0;
+    }
+    return 1;
+}
+
 static int group_ppos(void)
 {
     tk_group g = {"wy_eval_ppos from X = the table's positions of value g with a >= X", 0, 0};
@@ -499,15 +515,10 @@ static int group_ppos(void)
     mpz_init(from);
     for (size_t ri = 0; ri < sizeof rs / sizeof rs[0]; ri++) {
         wy_rules r;
-        wy_rules_parse(&r, rs[ri], err, sizeof err);
         wy_table *t = NULL;
         wy_exact *e = NULL;
-        if (wy_table_compute(&t, &r, W, W, wy_side_start(&r), 0, err, sizeof err) != WY_OK ||
-            wy_exact_new(&e, &r, 0, err, sizeof err) != WY_OK) {
-            tk_fail(&g, "%s: setup: %s", rs[ri], err);
-            wy_table_free(t);
+        if (!setup(&g, rs[ri], W, &r, &t, &e))
             continue;
-        }
         const int bounded = r.max != 0;
         for (int k = 0; k < (san ? 6 : 20); k++) {
             uint32_t X = k < 4 ? (uint32_t)k : tk_rng_range(&rng, 0, W / 3);
@@ -584,15 +595,10 @@ static int group_count(void)
     mpz_inits(n, R, C, NULL);
     for (size_t ri = 0; ri < sizeof rs / sizeof rs[0]; ri++) {
         wy_rules r;
-        wy_rules_parse(&r, rs[ri], err, sizeof err);
         wy_table *t = NULL;
         wy_exact *e = NULL;
-        if (wy_table_compute(&t, &r, W, W, wy_side_start(&r), 0, err, sizeof err) != WY_OK ||
-            wy_exact_new(&e, &r, 0, err, sizeof err) != WY_OK) {
-            tk_fail(&g, "%s: setup: %s", rs[ri], err);
-            wy_table_free(t);
+        if (!setup(&g, rs[ri], W, &r, &t, &e))
             continue;
-        }
         /* every window up to 12 x 12 (where the corrections of the pass
          * game's corner lie), then random ones */
         for (int k = -169; k < (san ? 20 : 60); k++) {
