@@ -10,7 +10,11 @@
 #    statement for K = 2..4: no difference) and at most as many otherwise;
 #  - paper 001 (K = 2): the value-1 positions differ from Wythoff's
 #    P-positions only at x, y <= 7 (its Theorem: equal from x >= 8), and the
-#    misere P-positions are the positions of value 1.
+#    misere P-positions are the positions of value 1;
+#  - the P-positions' description of docs/terminal.md
+#    (scripts/check-terminal-ppos) = the layer engine's for K = 1..8 in the
+#    window 10^5, and data/terminal/ppos-1e6.csv records no difference for
+#    K = 1..100 in the window 10^6.
 cd "$(dirname "$0")/../.."
 . tests/cli/lib.sh
 sum() { "$W" compare "$@" --summary --format csv --quiet | tail -n 1; }
@@ -48,3 +52,12 @@ k2 = big[2]
 print(("PASS" if int(k2["v1_largest_x"]) <= 7 and k2["mis_diff"] == "0" else "FAIL") +
       " paper 001, K = 2: value 1 = Wythoff's P-positions from x >= 8; misere P-positions = value 1")
 PY
+
+# the P-positions: the description (a_j, a_j + K + j) against the layer engine
+WY_BUILD=$(dirname "$W") scripts/check-terminal-ppos 8 1e5 >"$tmp/pp.csv" &&
+  [ "$(awk -F, 'NR > 2 && $4 == 0' "$tmp/pp.csv" | wc -l)" -eq 8 ] &&
+  pass "the P-positions of wythoff+terminal=K = the description, K = 1..8, window 10^5" ||
+  fail "scripts/check-terminal-ppos 8 1e5: $(tail -n 3 "$tmp/pp.csv")"
+[ "$(awk -F, 'NR > 2 && $2 == 1000000 && $4 == 0 { n++ } END { print n + 0 }' data/terminal/ppos-1e6.csv)" -eq 100 ] &&
+  pass "data/terminal/ppos-1e6.csv: no difference for K = 1..100 in the window 10^6" ||
+  fail "data/terminal/ppos-1e6.csv does not record 100 rows without difference"
