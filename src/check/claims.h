@@ -36,9 +36,12 @@ extern const size_t ck_nclaims_heap3;
 /* The g-positions of Wythoff's game far out, docs/glayers.md (atlas_glayers.c), last. */
 extern const ck_claim ck_claims_glayers[];
 extern const size_t ck_nclaims_glayers;
-/* The formulas of docs/oeis.md (oeis.c), after those. */
+/* The formulas of docs/oeis.md (oeis.c), then the terminal sets of
+ * docs/terminal.md (terminal.c), last (ids in order: oeis < terminal). */
 extern const ck_claim ck_claims_oeis[];
 extern const size_t ck_nclaims_oeis;
+extern const ck_claim ck_claims_terminal[];
+extern const size_t ck_nclaims_terminal;
 
 /* The scales of claims (wy_claim_info: scale, default_limit, cap). */
 #define FIXED WY_SCALE_FIXED, 0, 0

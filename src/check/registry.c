@@ -13,6 +13,7 @@ static const struct {
     {ck_claims_misere, &ck_nclaims_misere},
     {ck_claims_glayers, &ck_nclaims_glayers},
     {ck_claims_oeis, &ck_nclaims_oeis},
+    {ck_claims_terminal, &ck_nclaims_terminal},
 };
 
 /* The claim of index i across the papers, or NULL. */

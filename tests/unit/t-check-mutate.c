@@ -253,6 +253,12 @@ static const mutation MUTATIONS[] = {
     /* docs/glayers.md */
     {"glayers.offsets", 3000, M_LAYER_ALL, "wythoff", -1, -1, 1, 0, 1, 1, 2, 0, GL_WHY, 0, GL_EXPECT},
     {"glayers.fibonacci", 3000, M_LAYER_ALL, "wythoff", -1, -1, 1, 0, 1, 1, 2, 0, GL_WHY, 0, GL_EXPECT},
+    /* docs/terminal.md */
+    LAYER("terminal.ppos", 4, "wythoff+terminal=3", -1, -1, 0, 4, 8, -1, -1,
+          "the P-position (4, 8) of K = 3 dropped: the rule's first pair is (4, 4 + 3 + 1) (0..3 used, a_1 = 4)"),
+    LAYER("terminal.misere", 4, "wythoff+terminal=3+misere", -1, -1, 0, 0, 4, -1, -1,
+          "the misere P-position (0, 4) of K = 3 dropped, while (0, 4) has value 1 in the normal game: its options "
+          "(0, 0)..(0, 3) are terminal (x + y <= 3), value 0, so their mex is 1"),
     /* docs/oeis.md: a cell past the threshold reads 999; the claim's a(n) = a(n-p) + s at that n then needs
        a(n-p) = 999 - s, but G(x, y) <= x + y (every option lowers x + y: docs/engines.md, "Compact cells") */
     CELL("oeis.A004484", 2000, "wythoff", -1, -1, 3, 20, 999,

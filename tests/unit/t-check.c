@@ -238,9 +238,11 @@ static int registry(void)
          * values' positions (docs/glayers.md) glayers.something; the
          * formulas of docs/oeis.md oeis.ANNNNNN */
         if ((strncmp(in->id, "exact.", 6) == 0 && in->id[6]) || (strncmp(in->id, "glayers.", 8) == 0 && in->id[8]) ||
-            (strncmp(in->id, "oeis.A", 6) == 0 && strlen(in->id) == 12)) {
+            (strncmp(in->id, "oeis.A", 6) == 0 && strlen(in->id) == 12) ||
+            (strncmp(in->id, "terminal.", 9) == 0 && in->id[9])) {
         } else if (in->id[0] != '0' || in->id[1] != '0' || in->id[2] < '0' || in->id[2] > '4' || in->id[3] != '.')
-            tk_fail(&g, "id %s is neither 00N.something, exact.something, glayers.something nor oeis.ANNNNNN", in->id);
+            tk_fail(&g, "id %s is neither 00N.something, exact.something, glayers.something, terminal.something nor "
+                        "oeis.ANNNNNN", in->id);
         else
             papers[in->id[2] - '0']++;
         g.cases++;
