@@ -254,6 +254,12 @@ WY_API wy_status wy_eval_ppos(wy_exact *e, mpz_t *a, mpz_t *b, mpz_t *index, siz
  * a negative side. */
 WY_API wy_status wy_eval_count(wy_exact *e, mpz_t count, const mpz_t rows, const mpz_t cols, wy_side side,
                                uint64_t g, char *err, size_t errlen);
+/* The same for a ruleset, without an evaluator of the caller's:
+ * WY_EUNDECIDED at once (nothing computed) where there is no closed form,
+ * otherwise the count through a small evaluator of wythoff or wythoff+pass
+ * made for the call (milliseconds); WY_EINVAL: a bad side state. */
+WY_API wy_status wy_count_positions(mpz_t count, const wy_rules *rules, wy_side side, uint64_t g, const mpz_t rows,
+                                    const mpz_t cols, uint64_t mem_limit, char *err, size_t errlen);
 
 /* Row periodicity: rows 0 <= x < rows of a ruleset (no heap=H, no mod=M),
  * proved (additively) periodic by the engine: for every side layer p and

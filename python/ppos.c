@@ -83,23 +83,12 @@ done:
 static PyObject *count_closed(const wy_rules *r, wy_side side, unsigned g, unsigned long long rows,
                               unsigned long long cols, unsigned long long mem_limit)
 {
-    const unsigned odd = side.pass % 2;
-    if (g > 1 || (odd && g != 0) || r->game != WY_GAME_WYTHOFF || r->heap || r->max || r->mod || r->has_terminal ||
-        r->misere)
-        return NULL;
-    wy_rules plain = *r;
-    plain.passes = odd;
-    const wy_side s = {odd, 0};
     char err[WY_ERRLEN];
-    wy_exact *e = NULL;
-    wy_status st = wy_exact_new(&e, &plain, mem_limit, err, sizeof err);
-    if (st != WY_OK)
-        return py_raise_status(st, err);
     mpz_t n, R, C;
     mpz_inits(n, R, C, NULL);
     mpz_import(R, 1, 1, sizeof rows, 0, 0, &rows);
     mpz_import(C, 1, 1, sizeof cols, 0, 0, &cols);
-    st = wy_eval_count(e, n, R, C, s, g, err, sizeof err);
+    wy_status st = wy_count_positions(n, r, side, g, R, C, mem_limit, err, sizeof err);
     PyObject *out = NULL;
     if (st == WY_OK) {
         char *t = mpz_get_str(NULL, 10, n);
@@ -109,7 +98,6 @@ static PyObject *count_closed(const wy_rules *r, wy_side side, unsigned g, unsig
         out = py_raise_status(st, err);
     }
     mpz_clears(n, R, C, NULL);
-    wy_exact_free(e);
     return out;
 }
 

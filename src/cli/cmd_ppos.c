@@ -314,31 +314,12 @@ static int ppos_exact_count(cli_config *c, uint64_t v, cli_out *o, int *rc)
 {
     char err[WY_ERRLEN];
     const cli_game *g = &c->game[0];
-    const wy_rules *r = &g->rules;
-    /* only Wythoff's game itself, and wythoff+pass with the pass left
-     * (value 0), have them: asked before the evaluator is made (its small
-     * table holds every side state: costly for pass=K or heap=H with a
-     * large K or H); p passes left play as p mod 2 (docs/exact.md,
-     * "Passes: p and p mod 2") */
-    const unsigned odd = g->side.pass % 2;
-    if (v > 1 || (odd && v != 0) || r->game != WY_GAME_WYTHOFF || r->heap || r->max || r->mod || r->has_terminal ||
-        r->misere)
-        return 0;
-    wy_rules plain = *r;
-    plain.passes = odd;
-    const wy_side none = {odd, 0};
-    wy_exact *ex = NULL;
-    wy_status st = wy_exact_new(&ex, &plain, c->mem_limit, err, sizeof err);
-    if (st != WY_OK) {
-        *rc = cli_fail(st, err, 0);
-        return 1;
-    }
     mpz_t n, R, C;
     mpz_inits(n, R, C, NULL);
     mpz_import(R, 1, 1, sizeof c->rows, 0, 0, &c->rows);
     mpz_import(C, 1, 1, sizeof c->cols, 0, 0, &c->cols);
-    st = wy_eval_count(ex, n, R, C, none, v, err, sizeof err);
-    int done = st != WY_EUNDECIDED;
+    wy_status st = wy_count_positions(n, &g->rules, g->side, v, R, C, c->mem_limit, err, sizeof err);
+    const int done = st != WY_EUNDECIDED;
     if (st == WY_OK) {
         cli_out_big(o, n);
         cli_out_char(o, '\n');
@@ -347,7 +328,6 @@ static int ppos_exact_count(cli_config *c, uint64_t v, cli_out *o, int *rc)
         *rc = cli_fail(st, err, 1);
     }
     mpz_clears(n, R, C, NULL);
-    wy_exact_free(ex);
     return done;
 }
 

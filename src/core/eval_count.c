@@ -158,3 +158,30 @@ wy_status wy_eval_count(wy_exact *e, mpz_t count, const mpz_t rows, const mpz_t 
     mpz_clears(u, zero, x, y, NULL);
     return st;
 }
+
+wy_status wy_count_positions(mpz_t count, const wy_rules *rules, wy_side side, uint64_t g, const mpz_t rows,
+                             const mpz_t cols, uint64_t mem_limit, char *err, size_t errlen)
+{
+    wy_status st = wy_side_check(rules, side, err, errlen);
+    if (st != WY_OK)
+        return st;
+    /* only Wythoff's game itself and wythoff+pass with the pass left (value
+     * 0) have a closed form: decided before an evaluator is made (its small
+     * table holds every side state: costly for pass=K or heap=H with a large
+     * K or H); p passes left play as p mod 2 (docs/exact.md, "Passes: p and
+     * p mod 2"), so the evaluator is that of wythoff or wythoff+pass */
+    const unsigned odd = side.pass % 2;
+    if (g > 1 || (odd && g != 0) || rules->game != WY_GAME_WYTHOFF || rules->heap || rules->max || rules->mod ||
+        rules->has_terminal || rules->misere)
+        return wyi_fail(WY_EUNDECIDED, err, errlen,
+                        "a count in closed form covers Wythoff's values 0 and 1 and the P-positions of wythoff+pass "
+                        "only (the layer engine counts the rest)");
+    wy_rules base = *rules;
+    base.passes = odd;
+    wy_exact *e = NULL;
+    st = wy_exact_new(&e, &base, mem_limit, err, errlen);
+    if (st == WY_OK)
+        st = wy_eval_count(e, count, rows, cols, (wy_side){odd, 0}, g, err, errlen);
+    wy_exact_free(e);
+    return st;
+}

@@ -34,7 +34,8 @@
  *    1, wythoff+pass with the pass left); at 10^10 = the layer
  *    engine's count measured once (docs/performance.md); at 10^30 (value 0)
  *    = twice the diagonals m >= 1 with floor(m phi) + m < N found by a binary
- *    search on wy_floor_phi, plus (0, 0); WY_EUNDECIDED elsewhere.
+ *    search on wy_floor_phi, plus (0, 0); WY_EUNDECIDED elsewhere;
+ *    wy_count_positions (the ruleset's own evaluator) = the table's count.
  * Environment: WY_SEED (default 20261121), WY_TEST_SAN=1 (smaller),
  * WY_TEST_BIG=1 (larger windows, more rulesets and positions, rows proved
  * on demand of both rulesets: about 30 s instead of 12).
@@ -747,6 +748,43 @@ static int group_count(void)
     g.cases++;
     if (wy_eval_count(e, n, R, R, wy_side_start(&r), 2, err, sizeof err) != WY_EUNDECIDED)
         tk_fail(&g, "wythoff value 2: counted, no closed form expected");
+    /* wy_count_positions: the rulesets' own evaluators = the table's count
+     * (p passes left as p mod 2); a ruleset with a large heap and passes
+     * (whose small table alone would take minutes) is told WY_EUNDECIDED
+     * at once, as is a bad side state refused */
+    {
+        const struct {
+            const char *text;
+            wy_side s;
+            uint64_t g;
+        } cc[] = {{"wythoff+pass=3", {3, 0}, 0}, {"wythoff+pass=3", {2, 0}, 1}, {"wythoff", {0, 0}, 1},
+                  {"wythoff+pass", {1, 0}, 0}};
+        for (size_t i = 0; i < sizeof cc / sizeof cc[0]; i++) {
+            wy_rules q;
+            wy_table *t = NULL;
+            wy_rules_parse(&q, cc[i].text, err, sizeof err);
+            g.cases++;
+            if (wy_table_compute(&t, &q, 300, 200, cc[i].s, 0, err, sizeof err) != WY_OK) {
+                tk_fail(&g, "%s: table: %s", cc[i].text, err);
+                continue;
+            }
+            uint64_t want = table_count(t, 300, 200, cc[i].s, cc[i].g);
+            wy_table_free(t);
+            mpz_set_ui(R, 300);
+            mpz_set_ui(C, 200);
+            if (wy_count_positions(n, &q, cc[i].s, cc[i].g, R, C, 0, err, sizeof err) != WY_OK || mpz_cmp_ui(n, want))
+                tk_fail(&g, "wy_count_positions %s pass %u g %llu: %lu, the table's %llu", cc[i].text, cc[i].s.pass,
+                        (unsigned long long)cc[i].g, mpz_get_ui(n), (unsigned long long)want);
+        }
+        wy_rules q;
+        wy_rules_parse(&q, "wythoff+pass=239055+heap=48403", err, sizeof err);
+        g.cases += 2;
+        if (wy_count_positions(n, &q, wy_side_start(&q), 0, R, R, 0, err, sizeof err) != WY_EUNDECIDED)
+            tk_fail(&g, "wy_count_positions wythoff+pass=239055+heap=48403: not WY_EUNDECIDED");
+        wy_rules_parse(&q, "wythoff+pass", err, sizeof err);
+        if (wy_count_positions(n, &q, (wy_side){2, 0}, 0, R, R, 0, err, sizeof err) != WY_EINVAL)
+            tk_fail(&g, "wy_count_positions wythoff+pass with 2 passes left: not WY_EINVAL");
+    }
     mpz_set_si(R, -1);
     g.cases++;
     if (wy_eval_count(e, n, R, R, wy_side_start(&r), 0, err, sizeof err) != WY_EINVAL)
