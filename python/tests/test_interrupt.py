@@ -120,12 +120,13 @@ NEST_CHILD = textwrap.dedent("""
                     signal.setitimer(signal.ITIMER_REAL, 0, 0)
                     raise
             else:
-                signal.setitimer(signal.ITIMER_REAL, 0, 0)  # once
                 st["inner"] = wythoff.value("wythoff+pass", 7, 6).value
         finally:
             st["depth"] -= 1
     signal.signal(signal.SIGALRM, handler)
-    signal.setitimer(signal.ITIMER_REAL, 0.001, 0.001)
+    # "once": a one-shot timer (a repeating one can have a second SIGALRM
+    # pending before the handler, run later by Python, stops the timer)
+    signal.setitimer(signal.ITIMER_REAL, 0.001, 0.001 if kind == "deep" else 0)
     try:
         t = wythoff.table("wythoff", size=3000, threads=1)
         print("outer done", t[3, 5], flush=True)
