@@ -162,6 +162,21 @@ static char *terminal_proof(const wy_automaton *a, const char *name, wy_status *
               K, K, K, K);
     sb_printf(&s, dom_moves, "wtq", "wtq", "wtq");
     sb_printf(&s, "\";\n");
+    /* docs/terminal.md's description: the pairs off T are (a_n, a_n + n),
+     * one on each diagonal n > K (wtd_diag; one at most by wtq0's form), with
+     * a_n increasing in n (wtd_order), every coordinate above K (wtd_fresh)
+     * and every number above K a coordinate of exactly one pair (wtd_cover;
+     * wtd_once: two pairs (x, y), (u, v) with x < u, or x = u and y < v,
+     * share none: x < u <= v, so only y = u or y = v could).  Then a_n is the least number neither in 0..K nor a
+     * coordinate of an earlier pair: such a number u is a coordinate of a
+     * pair i >= n, so u >= a_i >= a_n. */
+    sb_printf(&s,
+              "eval wtd_diag \"?msd_fib An n>%u => (Ex $wtq0(x,x+n))\";\n"
+              "eval wtd_order \"?msd_fib ~(Ex,u,n n>%u & $wtq0(x,x+n) & $wtq0(u,u+n+1) & u<=x)\";\n"
+              "eval wtd_fresh \"?msd_fib ~(Ex,y $wtq0(x,y) & x<=%u)\";\n"
+              "eval wtd_cover \"?msd_fib Av v>%u => (Ex,y $wtq0(x,y) & (x=v | y=v))\";\n"
+              "eval wtd_once \"?msd_fib ~(Ex,y,u,v $wtq0(x,y) & $wtq0(u,v) & ((x=u & y<v) | (x<u & (y=u | y=v))))\";\n",
+              K, K, K, K);
     if (K == 2) {
         /* paper 001's formula: the position on diagonal n + 1 (n >= 2) is
          * (floor(n phi) + g(n) - 1, floor(n (phi + 1)) + g(n)) with g in {0, 1}

@@ -16,7 +16,7 @@
 #     again, its Walnut files, verify;
 #   - with Walnut (WYTHOFF_WALNUT, or ../shared/tools/walnut/walnut beside the
 #     project; `skip:` without it): prove of paper 001's automaton reports
-#     7 of 7 statements TRUE (1 s), and of one with a changed output NOT
+#     12 of 12 statements TRUE (2 s), and of one with a changed output NOT
 #     PROVED, exit 1; with WY_TEST_BIG=1 the shipped value-1 automaton's 13
 #     of 13 TRUE (about 20 s) and its mutant NOT PROVED (20 s more).
 cd "$(dirname "$0")/../.."
@@ -227,7 +227,7 @@ else
   "$W" automaton prove $D/wythoff-t2-p.aut --walnut "$walnut" >"$T/t2good.txt" 2>"$T/t2good.err"; r3=$?
   n3=$(grep -c '^eval' $D/wythoff-t2-p.walnut)
   [ $r3 -eq 0 ] && grep -q "^PROVED: $n3 of $n3 statements TRUE" "$T/t2good.txt" &&
-    pass "automaton prove (Walnut): paper 001's P-positions and g(n), 7 of 7 statements TRUE" ||
+    pass "automaton prove (Walnut): paper 001's P-positions, the description and g(n), $n3 of $n3 statements TRUE" ||
     fail "automaton prove of $D/wythoff-t2-p.aut: exit $r3: $(tail -n 5 "$T/t2good.txt" "$T/t2good.err")"
   n1=$(grep -c '^eval' $D/wythoff-v1.walnut)
   [ "${WY_TEST_BIG:-0}" != 1 ] || { [ $r1 -eq 0 ] && grep -q "^PROVED: $n1 of $n1 statements TRUE" "$T/good.txt" &&
