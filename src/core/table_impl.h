@@ -20,7 +20,7 @@ static inline uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 #define MAX_LAYERS ((uint64_t)1 << 24) /* side layers (p, h): more never fit in memory anyway */
 #define MAX_BAND 64u   /* rows per band */
 #define PROG_STRIDE 32u /* one band's progress counter per 128 bytes */
-#define MOD_BITS_MAX 16u /* mod=M, M <= this: class bitsets instead of minY lookups */
+#define MOD_BITS_MAX 64u /* mod=M, M <= this: class bitsets instead of minY lookups */
 
 /* The plan of a computation: everything the estimate and the engine share. */
 typedef struct {
