@@ -23,12 +23,21 @@
 #  - A004481 (antidiagonals) and A317205 (the triangle) = the cells of
 #    `table wythoff --size 141` in those orders; A047708 (the diagonal) its
 #    diagonal, and A048850 the inverse of A047708 wherever both files reach
-#    (the term m of A048850 with m < 10000), with m <= 2g.
+#    (the term m of A048850 with m < 10000), with m <= 2g;
+#  - the b-files of the other games' proposed entries: the tables of
+#    nim+pass, wythoff+mod=2 and wythoff+mod=3 by antidiagonals = the cells
+#    of `table RULES --size 141`, and what the entries' comments state on
+#    them (the zeros are the P-positions named, the bounds of nim+pass, the
+#    3-modular formula, the first terms shared with A004481 and A004489);
+#    the P-positions of wythoff+terminal=2 = the entries' formulas, g from
+#    both of paper 001's definitions.
 # Under the sanitizers the regeneration of the row-inv and diagonal files
 # is left out (the same code as the rows' and the antidiagonals'; tables of
 # 10^4 x 10^4 and more); b048850.txt is regenerated with WY_TEST_BIG=1 only.
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/wy-oeis.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
 C=${W%/wythoff}/wythoff-certcheck
 
 n=0
@@ -43,7 +52,7 @@ for f in data/oeis/*.txt data/oeis/*.b; do
   # shellcheck disable=SC2086
   "$W" $cmd --quiet | cmp -s - "$f" && pass "$f = wythoff $cmd" || fail "$f differs from 'wythoff $cmd'"
 done
-[ "$n" -eq 12 ] && pass "data/oeis: 12 b-files" || fail "data/oeis: $n b-files, expected 12"
+[ "$n" -eq 17 ] && pass "data/oeis: 17 b-files" || fail "data/oeis: $n b-files, expected 17"
 
 # the command's contract for row and row-inv
 expect 2 "needs --row" -- bfile row wythoff
@@ -128,10 +137,85 @@ python3 - <<'PY'
 import re, subprocess
 doc = open("docs/oeis.md").read()
 blocks = [b for b in re.findall(r"^```\n(%N .*?)^```", doc, re.S | re.M)]
-print(("PASS" if len(blocks) >= 4 else "FAIL") + " docs/oeis.md: %d proposed entries" % len(blocks))
+print(("PASS" if len(blocks) >= 9 else "FAIL") + " docs/oeis.md: %d proposed entries" % len(blocks))
 for b in blocks:
     cmd = re.search(r"^%o \(wythoff\) (.*)$", b, re.M).group(1)
     have = [l for l in b.split("\n") if l[:3] in ("%S ", "%T ", "%U ")]
     want = subprocess.run(["scripts/oeis-data", cmd], capture_output=True, text=True).stdout.split("\n")[:-1]
     print(("PASS" if have == want and len(have) == 3 else "FAIL") + " proposed entry of '%s': data lines = scripts/oeis-data" % cmd)
 PY
+
+# the other games' b-files (docs/oeis.md, "The other games of the papers")
+for r in nim+pass wythoff+mod=2 wythoff+mod=3; do
+  "$W" table "$r" --size 141 --format csv >"$tmp/$r.csv" || fail "table $r --size 141"
+done
+python3 - "$tmp" <<'PY'
+import csv, sys
+from math import isqrt
+tmp = sys.argv[1]
+def terms(path):
+    return [int(l.split()[1]) for l in open(path) if l.strip() and not l.startswith("#")]
+def square(rules):
+    rows = [r for r in csv.reader(l for l in open("%s/%s.csv" % (tmp, rules)) if not l.startswith("#"))][1:]
+    return [[int(v) for v in r[1:]] for r in rows]
+def say(ok, what):
+    print(("PASS " if ok else "FAIL ") + what)
+def same_prefix(a, b):
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+def tersum(a, b):
+    r, p = 0, 1
+    while a or b:
+        r += (a % 3 + b % 3) % 3 * p
+        a, b, p = a // 3, b // 3, p * 3
+    return r
+S = 141
+cells = [(x, d - x) for d in range(S) for x in range(d + 1)]
+tab = {}
+for rules, name in (("nim+pass", "nim-pass"), ("wythoff+mod=2", "wythoff-mod2"), ("wythoff+mod=3", "wythoff-mod3")):
+    sq = square(rules)
+    t = terms("data/oeis/%s-antidiagonals.b" % name)
+    tab[rules] = (sq, t)
+    say(len(sq) == S and t == [sq[x][y] for x, y in cells],
+        "data/oeis/%s-antidiagonals.b = table %s --size 141 read by antidiagonals (%d terms)" % (name, rules, len(t)))
+sq = tab["nim+pass"][0]
+zeros = sorted((x, y) for x in range(S) for y in range(S) if sq[x][y] == 0)
+want = sorted([(0, 0)] + [p for k in range(S) for p in ((2 * k + 1, 2 * k + 2), (2 * k + 2, 2 * k + 1)) if max(p) < S])
+say(zeros == want, "nim+pass: T(x, y) = 0 exactly at (0, 0) and {2k+1, 2k+2} (x, y < 141)")
+say(all(abs(x - y) - 1 <= sq[x][y] <= x + y + 1 for x in range(S) for y in range(S)),
+    "nim+pass: |x - y| - 1 <= T(x, y) <= x + y + 1 (x, y < 141)")
+for m in (2, 3):
+    sq = tab["wythoff+mod=%d" % m][0]
+    zeros = sorted((x, y) for x in range(S) for y in range(S) if sq[x][y] == 0)
+    say(zeros == [(0, 0), (1, 2), (2, 1)], "wythoff+mod=%d: T(x, y) = 0 exactly at (0, 0), (1, 2), (2, 1) (x, y < 141)" % m)
+sq = tab["wythoff+mod=3"][0]
+say(all(sq[x][y] == 3 * (x // 3 + y // 3) + (x % 3 + y % 3) % 3 for x in range(S) for y in range(S)),
+    "wythoff+mod=3: T(3i + r, 3j + s) = 3(i + j) + ((r + s) mod 3) (x, y < 141)")
+w = terms("data/oeis/b004481.txt")
+m2, m3 = tab["wythoff+mod=2"][1], tab["wythoff+mod=3"][1]
+ts = [tersum(x, y) for x, y in cells]
+got = (same_prefix(m2, w), same_prefix(m3, w), same_prefix(m3, ts), m2[39], m3[48], ts[48])
+say(got == (39, 31, 48, 7, 9, 0),
+    "first terms shared: 2-modular and A004481 39, 3-modular and A004481 31, 3-modular and the tersums (A004489) 48; a(39) = 7, a(48) = 9, tersum 0 (found %s)" % (got,))
+# wythoff+terminal=2: a(n) = A000201(n-2) + g(n-2) - 1, b(n) = A001950(n-2) + g(n-2)
+a = terms("data/oeis/wythoff-terminal2-ppos-a.b")
+b = terms("data/oeis/wythoff-terminal2-ppos-b.b")
+N = len(a)
+lower = lambda k: (k + isqrt(5 * k * k)) // 2
+h = [0] * N
+for k in range(1, N):
+    h[k] = k - h[h[k - 1]]
+g1, g2 = [1, 0], [1, 0]
+upper_plus_1 = {lower(m) + m + 1: m for m in range(1, N)}
+for k in range(2, N):
+    g1.append(1 - g1[h[k - 1]] if h[k - 2] < h[k - 1] else 1)
+    m = upper_plus_1.get(lower(k))
+    g2.append(1 - g2[m] if m is not None else 1)
+say(g1 == g2, "paper 001's two definitions of g agree for k < %d" % N)
+ok = N == len(b) == 10000 and list(zip(a[:4], b[:4])) == [(0, 0), (0, 1), (0, 2), (1, 1)]
+ok = ok and all(a[n] == lower(n - 2) + g2[n - 2] - 1 and b[n] == lower(n - 2) + n - 2 + g2[n - 2] and b[n] - a[n] == n - 1 for n in range(4, N))
+say(ok, "wythoff+terminal=2: the terminal positions, then a(n) = A000201(n-2) + g(n-2) - 1, b(n) = A001950(n-2) + g(n-2), n = 4..9999")
+PY
+finish
