@@ -36,8 +36,11 @@ extern const size_t ck_nclaims_heap3;
 /* The g-positions of Wythoff's game far out, docs/glayers.md (atlas_glayers.c), last. */
 extern const ck_claim ck_claims_glayers[];
 extern const size_t ck_nclaims_glayers;
-/* The formulas of docs/oeis.md (oeis.c), then the terminal sets of
- * docs/terminal.md (terminal.c), last (ids in order: oeis < terminal). */
+/* The m-modular atlas of docs/modular.md (modular.c), the formulas of
+ * docs/oeis.md (oeis.c), then the terminal sets of docs/terminal.md
+ * (terminal.c), last (ids in order: modular < oeis < terminal). */
+extern const ck_claim ck_claims_modular[];
+extern const size_t ck_nclaims_modular;
 extern const ck_claim ck_claims_oeis[];
 extern const size_t ck_nclaims_oeis;
 extern const ck_claim ck_claims_terminal[];

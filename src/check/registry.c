@@ -12,6 +12,7 @@ static const struct {
     {ck_claims_003, &ck_nclaims_003}, {ck_claims_heap3, &ck_nclaims_heap3}, {ck_claims_004, &ck_nclaims_004},
     {ck_claims_misere, &ck_nclaims_misere},
     {ck_claims_glayers, &ck_nclaims_glayers},
+    {ck_claims_modular, &ck_nclaims_modular},
     {ck_claims_oeis, &ck_nclaims_oeis},
     {ck_claims_terminal, &ck_nclaims_terminal},
 };

@@ -24,7 +24,7 @@ else
   njson=0
 fi
 run check --list
-ids=$(grep -oE '^(00[0-4]|exact|glayers|oeis|terminal)\.[^ ]+' <<<"$out")
+ids=$(grep -oE '^(00[0-4]|exact|glayers|modular|oeis|terminal)\.[^ ]+' <<<"$out")
 nids=$(grep -c . <<<"$ids"); nuniq=$(sort -u <<<"$ids" | grep -c .)
 if [ "$rc" -eq 0 ] && [ "$nids" -eq "$njson" ] && [ "$nuniq" -eq "$nids" ]; then
   pass "check --list: $nids id lines, unique, as many as in json"

@@ -253,6 +253,12 @@ static const mutation MUTATIONS[] = {
     /* docs/glayers.md */
     {"glayers.offsets", 3000, M_LAYER_ALL, "wythoff", -1, -1, 1, 0, 1, 1, 2, 0, GL_WHY, 0, GL_EXPECT},
     {"glayers.fibonacci", 3000, M_LAYER_ALL, "wythoff", -1, -1, 1, 0, 1, 1, 2, 0, GL_WHY, 0, GL_EXPECT},
+    /* docs/modular.md */
+    CELL("modular.offset", 12, "wythoff+mod=3", -1, -1, 1, 2, 999,
+         "G(1, 2) of 3-modular Wythoff reads 999, above x + y = 3: a mex of values below x + y cannot be"),
+    CELL("modular.rows", 12, "wythoff+mod=5", -1, -1, 2, 3000, 999,
+         "G(2, 3000) of 5-modular Wythoff reads 999: row 2 has period 3 and saltus 3 on columns below 2048 (G(2, 3k) "
+         "= 3k + 2 there), which predicts 3002 at column 3000"),
     /* docs/terminal.md */
     LAYER("terminal.ppos", 4, "wythoff+terminal=3", -1, -1, 0, 4, 8, -1, -1,
           "the P-position (4, 8) of K = 3 dropped: the rule's first pair is (4, 4 + 3 + 1) (0..3 used, a_1 = 4)"),

@@ -236,12 +236,15 @@ static int registry(void)
         /* the papers' claims 00N.something; the engine's own closed forms
          * (docs/exact.md) exact.something; the findings of the atlas of the
          * values' positions (docs/glayers.md) glayers.something; the
-         * formulas of docs/oeis.md oeis.ANNNNNN */
+         * formulas of docs/oeis.md oeis.ANNNNNN; the findings of
+         * docs/modular.md and docs/terminal.md modular.something and
+         * terminal.something */
         if ((strncmp(in->id, "exact.", 6) == 0 && in->id[6]) || (strncmp(in->id, "glayers.", 8) == 0 && in->id[8]) ||
             (strncmp(in->id, "oeis.A", 6) == 0 && strlen(in->id) == 12) ||
-            (strncmp(in->id, "terminal.", 9) == 0 && in->id[9])) {
+            (strncmp(in->id, "terminal.", 9) == 0 && in->id[9]) || (strncmp(in->id, "modular.", 8) == 0 && in->id[8])) {
         } else if (in->id[0] != '0' || in->id[1] != '0' || in->id[2] < '0' || in->id[2] > '4' || in->id[3] != '.')
-            tk_fail(&g, "id %s is neither 00N.something, exact.something, glayers.something, terminal.something nor "
+            tk_fail(&g, "id %s is neither 00N.something, exact.something, glayers.something, modular.something, "
+                        "terminal.something nor "
                         "oeis.ANNNNNN", in->id);
         else
             papers[in->id[2] - '0']++;
