@@ -427,6 +427,29 @@ static void mod_row_begin(shared *S, uint32_t l)
         memcpy(S->modb + (size_t)l * pl->M * S->W, S->leftp + (size_t)l * pl->M * S->W, (size_t)pl->M * S->W * 8);
     else
         memset(S->modb + (size_t)l * pl->M * S->W, 0, (size_t)pl->M * S->W * 8);
+    memset(S->modff + (size_t)l * pl->M, 0, pl->M * sizeof *S->modff);
+}
+
+/* The class's first value not in its bitset: a lower bound of the cell's
+ * mex (bits are only added within a row, so the pointer only moves up). */
+static inline uint64_t mod_first_free(shared *S, uint32_t l, uint32_t cls)
+{
+    uint32_t *ff = S->modff + (size_t)l * S->pl->M + cls;
+    const uint64_t *mb = S->modb + ((size_t)l * S->pl->M + cls) * S->W;
+    uint64_t g = *ff;
+    for (;;) {
+        const size_t wi = (size_t)(g >> 6);
+        if (wi >= S->W)
+            break;
+        const uint64_t free = ~mb[wi] >> (g & 63);
+        if (free) {
+            g += (uint64_t)__builtin_ctzll(free);
+            break;
+        }
+        g = (uint64_t)(wi + 1) << 6;
+    }
+    *ff = (uint32_t)g;
+    return g;
 }
 
 static void mod_advance(shared *S, uint32_t l, uint32_t y)
@@ -810,8 +833,12 @@ static int do_cell(shared *S, worker *w, const cell_consts *k, uint32_t i, uint3
         }
         if (hb && w->hmex > g) /* every value below hmex is an option at a smaller heap */
             g = w->hmex;
-        if (S->modbits)
+        if (S->modbits) {
             mod_advance(S, l, y);
+            const uint64_t mf = mod_first_free(S, l, cls);
+            if (mf > g)
+                g = mf;
+        }
         for (;;) {
             const uint64_t cap = (uint64_t)S->W * 64;
             const uint64_t *mb = S->modbits ? S->modb + ((size_t)l * M + cls) * S->W : NULL;
@@ -1522,7 +1549,8 @@ int wyi_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
             S->ev = malloc((size_t)pl->nl * pl->M * S->W * 64 * 4);
             S->evs = malloc((size_t)pl->nl * ((size_t)pl->C + 1) * 4);
             S->modb = calloc((size_t)pl->nl * pl->M * S->W, 8);
-            ok = S->ev && S->evs && S->modb;
+            S->modff = calloc((size_t)pl->nl * pl->M, sizeof *S->modff);
+            ok = S->ev && S->evs && S->modb && S->modff;
         }
     }
     S->prog = ok ? calloc((size_t)S->nbands * PROG_STRIDE, sizeof *S->prog) : NULL;
@@ -1582,6 +1610,7 @@ int wyi_tab_engine_run(shared *S, const plan *pl, const wy_run *run)
     free(S->ev);
     free(S->evs);
     free(S->modb);
+    free(S->modff);
     free((void *)S->prog);
     free(S->outrow);
     wyi_tab_big_free(S->leftp, S->leftp_bytes);

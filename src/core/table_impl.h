@@ -104,6 +104,7 @@ typedef struct {
      * along the row from the entries (class, g) sorted by minY */
     int modbits;
     uint64_t *modb;      /* [nl][M][W] */
+    uint32_t *modff;     /* [nl][M]: every value below it is in the class's bitset (it only grows in a row) */
     uint32_t *ev;        /* [nl][M * W * 64]: class * cap + g, by minY */
     uint32_t *evs;       /* [nl][C + 1]: start of the entries with minY = y */
     const uint32_t *tv;  /* [nl]: value of the terminal region */
