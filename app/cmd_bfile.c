@@ -647,8 +647,9 @@ static int rows_seq(bfile *b)
 {
     char err[WY_ERRLEN];
     const cli_game *g = b->g;
-    if (g->rules.heap || g->rules.mod)
-        return cli_die(2, "%s covers rulesets without heap=H and mod=M (got '%s')", b->name, g->text);
+    if (g->rules.heap || (g->rules.mod && g->rules.max))
+        return cli_die(2, "%s covers rulesets without heap=H, and mod=M only without max=N (got '%s')", b->name,
+                       g->text);
     const uint64_t off = mpz_get_ui(b->offset), rows = off + b->terms;
     wy_row_periods rp;
     cli_progress prog;

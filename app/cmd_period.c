@@ -55,8 +55,8 @@ int cli_cmd_period(cli_config *c)
         return cli_die(2, "%s", err);
     if (maxc < 64 || maxc > UINT32_MAX)
         return cli_die(2, "--max-cols out of range (64 to 4294967295)");
-    if (g->rules.heap || g->rules.mod)
-        return cli_die(2, "period covers rulesets without heap=H and mod=M (got '%s')", g->text);
+    if (g->rules.heap || (g->rules.mod && g->rules.max))
+        return cli_die(2, "period covers rulesets without heap=H, and mod=M only without max=N (got '%s')", g->text);
     /* the certificate's file is checked before any work, like --output's */
     cli_sink csink;
     cli_out co;

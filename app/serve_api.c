@@ -339,8 +339,9 @@ static int ep_period(req *r)
     if (req_arg_u64(r, "rows", &rows, 16, 1, 4096) ||
         req_arg_u64(r, "max_cols", &maxc, (uint64_t)1 << 22, 64, UINT32_MAX))
         return -1;
-    if (g.rules.heap || g.rules.mod)
-        return req_fail(r, 400, 2, "period covers rulesets without heap=H and mod=M (got '%s')", g.text);
+    if (g.rules.heap || (g.rules.mod && g.rules.max))
+        return req_fail(r, 400, 2, "period covers rulesets without heap=H, and mod=M only without max=N (got '%s')",
+                        g.text);
     wy_row_periods rp;
     char err[WY_ERRLEN];
     wy_run run = req_run(r);

@@ -17,8 +17,9 @@ PyObject *period_py(PyObject *self, PyObject *args)
         !py_parse_rules(&r, text))
         return NULL;
     wy_rules_format(canon, sizeof canon, &r);
-    if (r.heap || r.mod)
-        return PyErr_Format(PyExc_ValueError, "period covers rulesets without heap=H and mod=M (got '%s')", canon);
+    if (r.heap || (r.mod && r.max))
+        return PyErr_Format(PyExc_ValueError,
+                            "period covers rulesets without heap=H, and mod=M only without max=N (got '%s')", canon);
     wy_row_periods rp;
     memset(&rp, 0, sizeof rp);
     pyrun pr;

@@ -17,7 +17,9 @@
  * Rulesets: wythoff or nim, optionally with pass or pass=K (K passes in
  * all, layer k = k passes left; a pass is never allowed from (0, 0), the
  * only position without another move) and max=N (take at most N from a
- * heap, a diagonal move at most N from each).  Anything else is refused.
+ * heap, a diagonal move at most N from each), and for wythoff without max=N
+ * mod=M (paper 004: also a >= 1 and b >= 1 tokens from the two heaps with
+ * a = b (mod M)).  Anything else is refused.
  *
  * The work is estimated from the certificate before anything is computed
  * (layers x rows x columns x the options of a cell, cert_cost) and refused
@@ -52,6 +54,7 @@ typedef struct {
     int diag;        /* wythoff: diagonal moves */
     uint32_t passes; /* K: layers 0..K */
     uint32_t max;    /* N, or 0: unbounded */
+    uint32_t mod;    /* M (wythoff, unbounded: also a >= 1 and b >= 1 with a = b (mod M)), or 0 */
 } rules;
 
 typedef struct {
@@ -114,7 +117,7 @@ static int parse_rules(rules *r, const char *text, char *err, size_t errlen)
     if (!(n == 7 && strncmp(p, "wythoff", 7) == 0) && !(n == 3 && strncmp(p, "nim", 3) == 0))
         return snprintf(err, errlen, "ruleset '%.60s': it must start with the game, wythoff or nim", text), 0;
     r->diag = n == 7;
-    int have_pass = 0, have_max = 0;
+    int have_pass = 0, have_max = 0, have_mod = 0;
     for (p += n; *p == '+';) {
         p++;
         n = strcspn(p, "+");
@@ -138,14 +141,22 @@ static int parse_rules(rules *r, const char *text, char *err, size_t errlen)
                 return snprintf(err, errlen, "ruleset '%.60s': max=N needs 1 <= N <= 2^20", text), 0;
             r->max = (uint32_t)v;
             have_max = 1;
+        } else if (strncmp(tok, "mod=", 4) == 0 && !have_mod) {
+            if (!parse_u64(&v, tok + 4, 1u << 20) || v == 0)
+                return snprintf(err, errlen, "ruleset '%.60s': mod=M needs 1 <= M <= 2^20", text), 0;
+            r->mod = (uint32_t)v;
+            have_mod = 1;
         } else {
             return snprintf(err, errlen,
                              "ruleset '%.60s': option '%.30s' is not one the checker knows or is repeated (it knows "
-                             "pass, pass=K, max=N)",
+                             "pass, pass=K, max=N, mod=M)",
                              text, tok),
                    0;
         }
     }
+    if (r->mod && (!r->diag || r->max))
+        return snprintf(err, errlen, "ruleset '%.60s': the checker takes mod=M with wythoff and without max=N", text),
+               0;
     return 1;
 }
 
@@ -159,7 +170,9 @@ static void format_rules(char *buf, size_t len, const rules *r)
     else if (r->passes > 1)
         n += snprintf(buf + n, len - (size_t)n, "+pass=%u", r->passes);
     if (r->max)
-        snprintf(buf + n, len - (size_t)n, "+max=%u", r->max);
+        n += snprintf(buf + n, len - (size_t)n, "+max=%u", r->max);
+    if (r->mod)
+        snprintf(buf + n, len - (size_t)n, "+mod=%u", r->mod);
 }
 
 /* ------------------------------------------------------------------ */
@@ -379,6 +392,133 @@ static int compute(values *t, uint64_t c1, rowset *cap1, uint64_t c2, rowset *ca
     }
     scratch_free(&m);
     return 0;
+}
+
+/* mod=M (wythoff, unbounded): the options of (x, y) in layer p are its row
+ * (columns before y), its column (rows before x, this column), the pass,
+ * and the cells (u, v), u < x, v < y, v = y - x + u (mod M) (a >= 1 and
+ * b >= 1 tokens with a = b (mod M); Wythoff's diagonal among them): kept as
+ * each row's set of values per class of columns v mod M, with its mex
+ * (the first value not in it), the column's values joining their classes
+ * once the column is done.  A value is at most x + y + p (its options'
+ * values are smaller: by induction), so the bitsets have (Y + R + L) / 64
+ * + 2 words.  The mex starts at the largest mex of the sets the cell reads
+ * and goes a word at a time.
+ *
+ * With c2 < Y, the state check (a) of docs/periods.md for mod=M: at column
+ * c1 the sets are kept; at c2 = c1 + P, for every layer p, row x and
+ * residue t of a later column, the union U of the row's set and the class
+ * sets of the rows u < x that a cell (x, y), y = t (mod M), reads must
+ * satisfy: U(c2) holds [0, d), and U(c2) cut to [d, oo) is U(c1) plus d.
+ * *state_ok says whether it does (why in err).  0, or 3 out of memory. */
+static int compute_mod(values *t, uint64_t c1, uint64_t c2, uint64_t d, int *state_ok, char *err, size_t errlen)
+{
+    const uint32_t R = t->R, L = t->L, M = t->r.mod;
+    const uint64_t Y = t->Y;
+    const size_t nseq = (size_t)L * R, words = (size_t)((Y + R + L) / 64 + 2), nset = nseq * (M + 1);
+    /* sets[(i * (M + 1) + 0) * words]: row i's set; + 1 + k: its class k */
+    uint64_t *sets = calloc(nset * words, sizeof *sets), *mexv = calloc(nset, sizeof *mexv);
+    uint64_t *snap = c2 < Y ? malloc(nset * words * sizeof *snap) : NULL;
+    uint64_t *u1 = calloc(2 * words, sizeof *u1), *u2 = u1 ? u1 + words : NULL;
+    uint32_t *colv = malloc(nseq * sizeof *colv);
+    size_t *rd = malloc(R * sizeof *rd); /* the sets cell (x, y) reads: its row, then a class of each u < x */
+    int rc = 3;
+    *state_ok = 1;
+    if (!sets || !mexv || (c2 < Y && !snap) || !u1 || !colv || !rd)
+        goto out;
+#define SET(j) (sets + (size_t)(j) * words)
+    for (uint64_t y = 0; y < Y; y++) {
+        for (uint32_t p = 0; p < L; p++)
+            for (uint32_t x = 0; x < R; x++) {
+                const size_t i = (size_t)p * R + x;
+                uint64_t lb = mexv[i * (M + 1)];
+                for (uint32_t u = 0; u < x; u++) {
+                    const uint64_t k = (y % M + M - x % M + u % M) % M;
+                    rd[u] = ((size_t)p * R + u) * (M + 1) + 1 + (size_t)k;
+                    if (mexv[rd[u]] > lb)
+                        lb = mexv[rd[u]];
+                }
+                const int has_pass = p > 0 && (x > 0 || y > 0);
+                uint64_t g = lb;
+                for (;;) {
+                    const size_t w = (size_t)(g >> 6);
+                    if (w >= words) /* above every bound: cannot happen */
+                        goto out;
+                    uint64_t acc = SET(i * (M + 1))[w];
+                    for (uint32_t u = 0; u < x; u++)
+                        acc |= SET(rd[u])[w];
+                    for (uint32_t a = 0; a < x; a++)
+                        if ((colv[(size_t)p * R + a] >> 6) == w)
+                            acc |= (uint64_t)1 << (colv[(size_t)p * R + a] & 63);
+                    if (has_pass && (colv[i - R] >> 6) == w)
+                        acc |= (uint64_t)1 << (colv[i - R] & 63);
+                    if ((uint64_t)w == (g >> 6) && (g & 63))
+                        acc |= ((uint64_t)1 << (g & 63)) - 1;
+                    if (~acc) {
+                        g = ((uint64_t)w << 6) + (uint64_t)__builtin_ctzll(~acc);
+                        break;
+                    }
+                    g = ((uint64_t)w + 1) << 6;
+                }
+                cell(t, p, x)[y] = (uint32_t)g;
+                colv[i] = (uint32_t)g;
+                uint64_t *rs = SET(i * (M + 1));
+                rs[g >> 6] |= (uint64_t)1 << (g & 63);
+                while (bitset_get(rs, mexv[i * (M + 1)]))
+                    mexv[i * (M + 1)]++;
+            }
+        /* the column joins its classes */
+        for (size_t i = 0; i < nseq; i++) {
+            const size_t j = i * (M + 1) + 1 + (size_t)(y % M);
+            uint64_t *cs = SET(j);
+            cs[colv[i] >> 6] |= (uint64_t)1 << (colv[i] & 63);
+            while (bitset_get(cs, mexv[j]))
+                mexv[j]++;
+        }
+        if (y == c1 && snap)
+            memcpy(snap, sets, nset * words * sizeof *snap);
+        if (y == c2 && snap)
+            for (uint32_t p = 0; p < L && *state_ok; p++)
+                for (uint32_t x = 0; x < R && *state_ok; x++)
+                    for (uint32_t tt = 0; tt < M && *state_ok; tt++) {
+                        const size_t i = (size_t)p * R + x;
+                        memcpy(u1, snap + i * (M + 1) * words, words * sizeof *u1);
+                        memcpy(u2, SET(i * (M + 1)), words * sizeof *u2);
+                        for (uint32_t u = 0; u < x; u++) {
+                            const size_t j = ((size_t)p * R + u) * (M + 1) + 1 + (tt + M - x % M + u % M) % M;
+                            for (size_t w = 0; w < words; w++) {
+                                u1[w] |= snap[j * words + w];
+                                u2[w] |= SET(j)[w];
+                            }
+                        }
+                        const uint64_t top = (uint64_t)words * 64;
+                        for (uint64_t v = 0; v < top && *state_ok; v++) {
+                            const int in2 = bitset_get(u2, v);
+                            const int want = v < d ? 1 : bitset_get(u1, v - d);
+                            if (in2 != want) {
+                                *state_ok = 0;
+                                snprintf(err, errlen,
+                                         "state: layer %u row %u, columns = %u (mod %u): value %" PRIu64
+                                         " is %s the options' sets at column %" PRIu64 " but %s%s",
+                                         p, x, tt, M, v, in2 ? "in" : "not in", c2,
+                                         v < d ? "every value below the shift must be" : "its value minus the shift is ",
+                                         v < d ? "" : (want ? "in them at y0" : "not in them at y0"));
+                            }
+                        }
+                        /* U(c1) + d must not reach past the bitsets' end */
+                        for (uint64_t v = top - (d < top ? d : top); v < top && *state_ok; v++)
+                            if (bitset_get(u1, v)) {
+                                *state_ok = 0;
+                                snprintf(err, errlen, "state: layer %u row %u: value %" PRIu64 " at y0 has no match",
+                                         p, x, v);
+                            }
+                    }
+    }
+#undef SET
+    rc = 0;
+out:
+    free(sets), free(mexv), free(snap), free(u1), free(colv), free(rd);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -640,7 +780,18 @@ static void compute_cost(u128 *work, u128 *bytes, const rules *r, uint32_t R, ui
     const uint64_t N = r->max;
     const u128 nseq = (u128)L * R;
     u128 w = 0, b = nseq * Y * 4 + nseq * 4 + (r->diag ? (u128)R * nseq * 4 : 0);
-    if (N) {
+    if (r->mod) {
+        /* the sets of the cell's row and one class of each row above, a
+         * word each for a few words of search, its column and the pass; the
+         * sets (M + 1 per row) twice (the copy at y0) */
+        const u128 words = ((u128)Y + R + L) / 64 + 2;
+        for (uint32_t x = 0; x < R; x++)
+            w += (u128)Y * (4 * ((u128)x + 1) + 2 * (u128)x + 4);
+        b += 2 * nseq * ((u128)r->mod + 1) * words * 8 + nseq * ((u128)r->mod + 1) * 8 + (u128)R * 8 + 2 * words * 8;
+        /* the check at y0 + P: for each row and residue the union of up to R
+         * sets, then every value of it tested (per layer) */
+        w += (u128)r->mod * words * ((u128)R * (R + 1) + 64 * (u128)R);
+    } else if (N) {
         /* row min(N, y), column and diagonal at most min(N, x) each, the
          * pass; the mex search at most as many steps again */
         for (uint32_t x = 0; x < R; x++)
@@ -748,7 +899,7 @@ static int check_state(const values *t, const cert *c, uint64_t K, const rowset 
                                     ") = %u, not + %" PRIu64,
                                     p, x, x, y + c->P, row[y + c->P], x, y, row[y], c->d),
                            1;
-            if (c->r.max)
+            if (c->r.max || c->r.mod) /* mod=M: the sets were checked by compute_mod */
                 continue;
             const rowset *a = &s1[(size_t)p * c->R + x], *b = &s2[(size_t)p * c->R + x];
             int same = b->m == a->m + c->d && b->nA == a->nA;
@@ -850,12 +1001,14 @@ static int verify(const cert *c, uint64_t max_work, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory (%zu MB of values)", nseq * (size_t)t.Y * 4 >> 20);
         goto out;
     }
-    if (compute(&t, c->y0, r->max ? NULL : s1, c->y0 + c->P, r->max ? NULL : s2)) {
+    int state_ok = 1;
+    if (r->mod ? compute_mod(&t, c->y0, c->y0 + c->P, c->d, &state_ok, err, errlen)
+               : compute(&t, c->y0, r->max ? NULL : s1, c->y0 + c->P, r->max ? NULL : s2)) {
         snprintf(err, errlen, "out of memory computing the values");
         goto out;
     }
     rc = 1;
-    if (check_state(&t, c, K, s1, s2, err, errlen))
+    if (!state_ok || check_state(&t, c, K, s1, s2, err, errlen))
         goto out;
     uint64_t pr[16];
     const int np = primes_of(c->P, pr);
@@ -897,7 +1050,8 @@ static int table_mode(int argc, char **argv, uint64_t max_work)
         return msg(3, "%s", err);
     values t = {r, (uint32_t)R, r.passes + 1, C, NULL};
     t.v = malloc((size_t)t.L * R * C * sizeof *t.v);
-    if (!t.v || compute(&t, 0, NULL, 0, NULL))
+    int state_ok = 1;
+    if (!t.v || (t.r.mod ? compute_mod(&t, UINT64_MAX, UINT64_MAX, 0, &state_ok, NULL, 0) : compute(&t, 0, NULL, 0, NULL)))
         return free(t.v), msg(3, "out of memory");
     printf("x\\y");
     for (uint64_t y = 0; y < C; y++)

@@ -124,6 +124,7 @@ typedef struct {
     uint64_t C;       /* window width */
     uint64_t K;       /* state width (columns of values kept per row) */
     int unbounded;
+    uint32_t M;       /* mod=M, or 0 */
     uint32_t *row;    /* C values: the row being looked at (table windows) */
     wyi_strip_ext *ext; /* or the columns computed one at a time (strip_ext.c): rows read in place */
     char why[200];    /* why the last attempt found no proof (for the final message) */
@@ -186,6 +187,7 @@ static uint64_t mex_bits(const uint64_t *b)
 }
 
 /* Does the state of row r at column y0 + P equal its state at y0 moved by d?
+ * (With mod=M only the last K values here; the sets: mod_state_matches.)
  * Returns 1 yes, 0 no, -1 out of memory. */
 static int row_state_matches(const ctx *c, const uint32_t *r, uint64_t y0, uint64_t P, uint64_t d)
 {
@@ -193,7 +195,7 @@ static int row_state_matches(const ctx *c, const uint32_t *r, uint64_t y0, uint6
     for (uint64_t i = y0 + 1 - c->K; i <= y0; i++)
         if ((uint64_t)r[i] + d != (uint64_t)r[i + P])
             return 0;
-    if (!c->unbounded)
+    if (!c->unbounded || c->M)
         return 1;
     /* the row set of columns 0..y0 (b1) and 0..y0+P (b2) */
     uint64_t maxv = 0;
@@ -223,6 +225,74 @@ static int row_state_matches(const ctx *c, const uint32_t *r, uint64_t y0, uint6
         n2 += (uint64_t)bit(b2, v);
     ok = ok && n1 == n2;
     free(b1);
+    return ok;
+}
+
+/* mod=M (section 1b), layer p: the persistent options of a later cell
+ * (x, y), y > y0 + P, are U(x, t), t = y mod M: the values of row x in
+ * columns before y, and of each row u < x in the columns v < y with
+ * v = y - x + u (mod M) (a move of a >= 1 and b >= 1 tokens, a = b (mod M),
+ * reaches (u, v) exactly then; Wythoff's diagonal moves are among them).
+ * The state holds these sets; it is the old one moved by d when for every
+ * x < R and t < M the set U2 at column y0 + P, cut to [d, oo), is U1 at y0
+ * plus d, and U2 holds [0, d).  Then the options of the moved cell are
+ * (X + d) u [0, d) (its column and pass values move by d by induction), so
+ * its value moves by d, and adding it keeps both conditions (section 2).
+ * Returns 1 yes, 0 no, -1 out of memory. */
+static int mod_state_matches(ctx *c, uint32_t p, uint64_t y0, uint64_t P, uint64_t d)
+{
+    const uint32_t R = c->R, M = c->M;
+    uint64_t maxv = 0;
+    for (uint32_t x = 0; x < R; x++) {
+        const uint32_t *r = read_row(c, p, x);
+        for (uint64_t y = 0; y <= y0 + P; y++)
+            maxv = max_u64(maxv, r[y]);
+    }
+    const size_t W = (size_t)(maxv / 64 + 2), per = (size_t)(M + 1) * W;
+    if ((uint64_t)R * per + 2 * (uint64_t)W > (uint64_t)SIZE_MAX / 16)
+        return -1;
+    /* s1, s2: for each row its row set, then its M class sets */
+    uint64_t *s1 = calloc(2 * (size_t)R * per + 2 * W, sizeof *s1);
+    if (!s1)
+        return -1;
+    uint64_t *s2 = s1 + (size_t)R * per, *u1 = s2 + (size_t)R * per, *u2 = u1 + W;
+    for (uint32_t x = 0; x < R; x++) {
+        const uint32_t *r = read_row(c, p, x);
+        for (uint64_t y = 0; y <= y0 + P; y++) {
+            const uint64_t w = r[y] >> 6, b = (uint64_t)1 << (r[y] & 63);
+            uint64_t *t = y <= y0 ? s1 : s2;
+            t[x * per + w] |= b;
+            t[x * per + (size_t)(1 + y % M) * W + w] |= b;
+        }
+        for (size_t i = 0; i < per; i++)
+            s2[x * per + i] |= s1[x * per + i];
+    }
+    int ok = 1;
+    for (uint32_t x = 0; ok && x < R; x++)
+        for (uint32_t t = 0; ok && t < M; t++) {
+            memcpy(u1, s1 + x * per, W * sizeof *u1);
+            memcpy(u2, s2 + x * per, W * sizeof *u2);
+            for (uint32_t u = 0; u < x; u++) {
+                const size_t k = 1 + ((uint64_t)t + M - x % M + u) % M;
+                for (size_t i = 0; i < W; i++) {
+                    u1[i] |= s1[u * per + k * W + i];
+                    u2[i] |= s2[u * per + k * W + i];
+                }
+            }
+            uint64_t n1 = 0, n2 = 0;
+            for (uint64_t v = 0; ok && v < d; v++)
+                ok = v <= maxv && bit(u2, v);
+            for (uint64_t v = 0; ok && v <= maxv; v++) {
+                if (bit(u1, v)) {
+                    n1++;
+                    ok = v + d <= maxv && bit(u2, v + d);
+                }
+                if (v >= d)
+                    n2 += (uint64_t)bit(u2, v);
+            }
+            ok = ok && n1 == n2;
+        }
+    free(s1);
     return ok;
 }
 
@@ -287,6 +357,10 @@ static wy_status attempt(wyi_strip **out, ctx *c, char *err, size_t errlen)
             }
             maxpre = max_u64(maxpre, pre);
         }
+    if (c->M && (!lcm_u64(&P, P, c->M) || P >= C)) { /* the class sets line up only every M columns */
+        snprintf(c->why, sizeof c->why, "the rows' joint period times mod=%u reaches beyond the window", c->M);
+        return WY_EDIFF;
+    }
     const uint64_t d = c->unbounded ? P : 0;
     uint64_t y0 = max_u64(maxpre + c->K - 1, c->K);
     y0 = max_u64(y0, wyi_terminal_bound(c->r) + 2);
@@ -303,7 +377,7 @@ static wy_status attempt(wyi_strip **out, ctx *c, char *err, size_t errlen)
             return WY_EDIFF;
         }
         proved = 1;
-        for (uint32_t p = 0; proved && p < L; p++)
+        for (uint32_t p = 0; proved && p < L; p++) {
             for (uint32_t x = R; proved && x-- > 0;) {
                 if (wyi_run_stop(c->run, 0, 0))
                     return wyi_fail(WY_ECANCELED, err, errlen, "stopped");
@@ -312,6 +386,13 @@ static wy_status attempt(wyi_strip **out, ctx *c, char *err, size_t errlen)
                     return wyi_fail(WY_ERANGE, err, errlen, "out of memory checking the period of a %u-row strip", R);
                 proved = m;
             }
+            if (proved && c->M) {
+                int m = mod_state_matches(c, p, y0, P, d);
+                if (m < 0)
+                    return wyi_fail(WY_ERANGE, err, errlen, "out of memory checking the period of a %u-row strip", R);
+                proved = m;
+            }
+        }
         if (proved)
             break;
     }
@@ -379,9 +460,9 @@ wy_status wyi_strip_build_run(wyi_strip **out, const wy_rules *rules, uint32_t n
     if (rules->heap != 0)
         return wyi_fail(WY_EINVAL, err, errlen, "strip: heap=%u is not supported (only wythoff or nim with pass, max, "
                         "terminal, misere)", rules->heap);
-    if (rules->mod != 0)
-        return wyi_fail(WY_EINVAL, err, errlen, "strip: mod=%u is not supported (only wythoff or nim with pass, max, "
-                        "terminal, misere)", rules->mod);
+    if (rules->mod != 0 && rules->max != 0)
+        return wyi_fail(WY_EINVAL, err, errlen, "strip: mod=%u with max=%u is not supported (mod=M only with "
+                        "unbounded moves)", rules->mod, rules->max);
     if (nrows == 0)
         return wyi_fail(WY_EINVAL, err, errlen, "strip: no rows asked for (nrows = 0)");
     wy_status rs = wy_rules_check(rules, err, errlen);
@@ -400,6 +481,7 @@ wy_status wyi_strip_build_run(wyi_strip **out, const wy_rules *rules, uint32_t n
     c.L = rules->passes + 1;
     c.run = run;
     c.unbounded = rules->max == 0;
+    c.M = rules->mod;
     c.K = c.unbounded ? nrows : max_u64(rules->max, nrows);
 
     uint64_t C = cap < STRIP_FIRST_COLS ? cap : STRIP_FIRST_COLS;

@@ -306,7 +306,7 @@ static int check_errors(void)
         const char *needle;
     } cases[] = {
         {"wythoff+heap=2", 5, 1 << 20, 0, WY_EINVAL, "heap"},
-        {"wythoff+mod=3", 5, 1 << 20, 0, WY_EINVAL, "mod"},
+        {"wythoff+mod=3+max=2", 5, 1 << 20, 0, WY_EINVAL, "mod"},
         {"wythoff", 0, 1 << 20, 0, WY_EINVAL, "rows"},
         {"wythoff", 46, 8192, 0, WY_EDIFF, "rows 0..45 of wythoff: no period found in the first 8192 columns"},
         {"wythoff", 46, 5000, 0, WY_EDIFF, "no period found in the first 5000 columns"},
@@ -688,6 +688,10 @@ int main(void)
         {"wythoff+terminal=2+misere", 13},
         {"wythoff+misere", 13},
         {"nim", 9},
+        {"wythoff+mod=3", 9},
+        {"wythoff+mod=5", 12},
+        {"wythoff+mod=7+pass", 8},
+        {"wythoff+mod=4+terminal=2", 8},
     };
     uint64_t pr = 0;
     int print = tk_env_u64(&pr, "WY_STRIP_PRINT") > 0 && pr;
