@@ -261,7 +261,7 @@ WY_API wy_status wy_eval_count(wy_exact *e, mpz_t count, const mpz_t rows, const
 WY_API wy_status wy_count_positions(mpz_t count, const wy_rules *rules, wy_side side, uint64_t g, const mpz_t rows,
                                     const mpz_t cols, uint64_t mem_limit, char *err, size_t errlen);
 
-/* Row periodicity: rows 0 <= x < rows of a ruleset (no heap=H, no mod=M),
+/* Row periodicity: rows 0 <= x < rows of a ruleset (no heap=H; mod=M only without max=N),
  * proved (additively) periodic by the engine: for every side layer p and
  * row x, G(x, y + period) = G(x, y) + shift for all y >= y0 (shift = period
  * for unbounded moves, 0 for max=N).  The proof is a state repetition

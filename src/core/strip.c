@@ -9,7 +9,8 @@
  * 1. Why a finite state determines the next column.
  *    Take a column y + 1 with y + 1 > T, y + 1 >= N and y + 1 >= R - 1.  No
  *    cell of that column is terminal, so the options of (x, y + 1) in layer
- *    p are exactly (heap= and mod= are refused, so there are no others):
+ *    p are exactly these (heap= is refused; mod=M adds the moves of section
+ *    1b):
  *      - row:      (x, y + 1 - b), 1 <= b <= min(y + 1, N): with max=N the
  *                  last N values of the row (b <= N <= y + 1); unbounded, the
  *                  set of every value of the row in columns 0 .. y;
@@ -34,6 +35,19 @@
  *        written as its mex m and the finite set A of its elements above m.
  *    F does not depend on y (beyond the conditions above).  This is the state
  *    of strip.h; nothing had to be added to it.
+ *
+ * 1b. mod=M (unbounded moves only): (x, y + 1) also moves to every (u, v),
+ *    u < x, v <= y, v = y + 1 - x + u (mod M) (a >= 1, b >= 1, a = b
+ *    (mod M); the diagonal moves among them).  These reach back to column
+ *    0, so the state also holds, per (p, x), the values of each class of
+ *    columns v mod M, and P is a multiple of M so that columns y and y + P
+ *    read the same classes.  A row need not hold every small value (row 3
+ *    of mod=3 never has 0, 1, 2), so section 2's condition is put on the
+ *    union U(x, t) of the sets a cell (x, y), y = t (mod M), reads: its row
+ *    set and, of each row u < x, the class y - x + u (mod M).  The state
+ *    is "moved by d" when every U(x, t) holds [0, d) and, cut to [d, oo),
+ *    is the old one plus d (mod_state_matches); then the option set is
+ *    (X + d) u [0, d) again, and adding the column keeps both conditions.
  *
  * 2. Why F commutes with the shift by d.
  *    max=N: d = 0, nothing to show.  Unbounded: write S + d for the shifted

@@ -307,7 +307,7 @@ expect 2 "goes past row 4095" -- bfile period wythoff --offset 4090 --terms 10
 expect 2 "goes past row 4095" -- bfile saltus wythoff --terms 4097
 expect 2 "beyond the last term" -- bfile ppos-a wythoff+mod=3 --offset 5
 expect 2 "layer engine does not cover" -- bfile gpos-a wythoff+max=3 --value 1
-expect 2 "without heap=H and mod=M" -- bfile preperiod wythoff+heap=1
+expect 2 "without heap=H" -- bfile preperiod wythoff+heap=1
 expect 2 "has no pass" -- bfile ppos-a wythoff --pass 1
 expect 2 "more than the ruleset's 1 pass" -- bfile ppos-a wythoff+pass --pass 2
 expect 2 "does not apply to 'bfile'" -- bfile ppos-a wythoff --format csv

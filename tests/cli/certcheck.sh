@@ -41,7 +41,8 @@ check() {
 }
 
 # 1. fresh certificates of small cases
-for spec in wythoff:24 wythoff+pass:12 nim+pass:8 nim+pass+max=3:16 wythoff+max=2:8 wythoff+pass=2:6; do
+for spec in wythoff:24 wythoff+pass:12 nim+pass:8 nim+pass+max=3:16 wythoff+max=2:8 wythoff+pass=2:6 \
+            wythoff+mod=5:16 wythoff+pass+mod=3:8 wythoff+mod=12:8; do
   rules=${spec%:*} rows=${spec##*:}
   f="$tmp/${rules//[+=]/_}.cert"
   if "$W" period "$rules" --rows "$rows" --quiet --certificate "$f" >/dev/null &&
@@ -63,6 +64,31 @@ expect 2 "directory" -- period wythoff --rows 2 --certificate "$tmp"
 [ ! -e "$tmp/no.cert" ] && expect 3 "no period" -- period nim+pass --rows 40 --max-cols 5000 --certificate "$tmp/no.cert"
 [ ! -e "$tmp/no.cert" ] && pass "no certificate written when no period is proved" \
   || fail "a certificate was written although no period was proved"
+
+# mod=M (docs/modular.md): the state holds each row's values per class of
+# columns; a certificate of another modulus or a shorter period is false at
+# the state, and the checker takes mod=M with wythoff and unbounded moves only
+"$W" period wythoff+mod=5 --rows 16 --quiet --certificate "$tmp/m5.cert" >/dev/null
+sed 's/^rules wythoff+mod=5$/rules wythoff+mod=6/' "$tmp/m5.cert" >"$tmp/m6.cert"
+check 1 "state: layer 0 row" "$tmp/m6.cert"
+awk '$1 == "period" || $1 == "shift" { $2 = $2 / 2 } { print }' "$tmp/m5.cert" >"$tmp/m5half.cert"
+check 1 "state: layer 0 row" "$tmp/m5half.cert"
+sed 's/^rules wythoff+mod=5$/rules nim+mod=5/' "$tmp/m5.cert" >"$tmp/nimmod.cert"
+check 2 "mod=M with wythoff and without max=N" "$tmp/nimmod.cert"
+sed 's/^rules wythoff+mod=5$/rules wythoff+mod=5+max=3/' "$tmp/m5.cert" >"$tmp/maxmod.cert"
+check 2 "mod=M with wythoff and without max=N" "$tmp/maxmod.cert"
+expect 2 "mod=M only without max=N" -- period wythoff+mod=3+max=2 --rows 2
+# the committed ones of m = 1..8 (docs/modular.md; the others take up to 12 s each: WY_TEST_FULL=1)
+n=0
+for f in data/modular/periods/*.cert; do
+  m=${f##*wythoff-mod}; m=${m%.cert}
+  if [ "$m" -le 8 ] || [ "${WY_TEST_FULL:-0}" = 1 ]; then
+    check 0 "" "$f"
+    n=$((n + 1))
+  fi
+done
+[ "$n" -ge 8 ] && pass "$n committed certificates of m-modular Wythoff re-verified" ||
+  fail "only $n certificates of data/modular/periods re-verified"
 
 # 2. the committed certificates (quick ones: layers x rows x (y0 + period) cells)
 limit=20000000
@@ -107,7 +133,7 @@ check 1 "below K - 1" "$tmp/y0tiny.cert"
 tamper nim        '$1 == "rules" { $2 = "nim" } { print }'
 check 1 "layer 0 row 1: G(1, y + 3) = G(1, y) + 3 fails" "$tmp/nim.cert"
 tamper mod        '$1 == "rules" { $2 = "wythoff+mod=3" } { print }'
-check 2 "mod=3" "$tmp/mod.cert"
+check 1 "layer 0 row" "$tmp/mod.cert" # a ruleset it knows (mod=3), whose rows differ
 tamper passlayers '$1 == "rules" { $2 = "wythoff+pass" } { print }'
 check 2 "layers 1 out of range" "$tmp/passlayers.cert"
 tamper noend      '$1 != "end" { print }'
@@ -257,7 +283,8 @@ fi
 
 # 5. the checker's values = the table engine's
 for spec in wythoff:12:40:0 wythoff+pass:10:30:1 wythoff+pass:10:30:0 nim+pass:9:33:1 nim+pass:9:33:0 \
-            nim+pass+max=3:10:30:1 wythoff+max=2:10:30:0 wythoff+pass=2:6:20:2 wythoff+pass=2:6:20:1 nim:5:9:0; do
+            nim+pass+max=3:10:30:1 wythoff+max=2:10:30:0 wythoff+pass=2:6:20:2 wythoff+pass=2:6:20:1 nim:5:9:0 \
+            wythoff+mod=2:20:300:0 wythoff+mod=7:20:300:0 wythoff+mod=32:40:200:0 wythoff+pass+mod=5:10:60:1; do
   IFS=: read -r rules r c p <<<"$spec"
   popt=(); [ "$rules" != "${rules/pass/}" ] && popt=(--pass "$p")
   if cmp -s <("$C" --table "$rules" "$r" "$c" "$p") <("$W" table "$rules" --rows "$r" --cols "$c" "${popt[@]}" --format csv | noprov_s); then

@@ -44,7 +44,14 @@ noprov_s < <("$W" period nim --rows 3 --format csv) | head -1 | grep -qx 'x,prep
 
 expect 2 "--rows"     -- period wythoff --rows 0
 expect 2 "heap=H"     -- period wythoff+heap=1
-expect 2 "mod=M"      -- period wythoff+mod=3
+expect 2 "mod=M only without max=N" -- period wythoff+mod=3+max=2
+# mod=M: 3-modular Wythoff, G(3i + r, 3j + s) = 3(i + j) + ((r + s) mod 3)
+# (paper 004, Section 5.1): row x has G(x, y + 1) = G(x, y) + 1 when 3 | x,
+# else period 3 (saltus 3), preperiod 0 in every row
+want=$(for x in 0 1 2 3 4 5 6; do echo "$x,0,$([ $((x % 3)) -eq 0 ] && echo 1 || echo 3)"; done)
+[ "$(noprov_s < <("$W" period wythoff+mod=3 --rows 7 --format csv) | sed 1d)" = "$want" ] &&
+  pass "period wythoff+mod=3 --rows 7: paper 004's formula's periods (1 when 3 | x, else 3; preperiod 0)" ||
+  fail "period wythoff+mod=3 --rows 7 differs from paper 004's formula"
 expect 2 "--max-cols" -- period wythoff --max-cols 10
 expect 3 "no period"  -- period nim+pass --rows 40 --max-cols 5000
 # The detection sees a period once the window holds one period of every row
