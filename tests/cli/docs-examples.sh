@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # docs-examples.sh - the manual's examples run as tests.
 #
-# (a) In README.md and docs/{rules,commands,formats,exit-codes,engines,conventions,exact,claims,errata,pictures,graph,automata,oeis,terminal}.md,
+# (a) In README.md and docs/{rules,commands,formats,exit-codes,engines,conventions,exact,claims,errata,pictures,graph,automata,oeis,terminal,modular}.md,
 #     every fenced block opened by ```console is a transcript: a line "$ COMMAND"
 #     followed by the lines COMMAND prints.  Each COMMAND that contains
 #     build/wythoff is run from the repository root with bash, NO_COLOR=1,
@@ -33,7 +33,7 @@ cd "$(dirname "$0")/../.." || exit 2
 build=${WY_BUILD:-build}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-docs=(README.md docs/rules.md docs/commands.md docs/formats.md docs/exit-codes.md docs/engines.md docs/conventions.md docs/exact.md docs/claims.md docs/errata.md docs/pictures.md docs/graph.md docs/automata.md docs/oeis.md docs/terminal.md)
+docs=(README.md docs/rules.md docs/commands.md docs/formats.md docs/exit-codes.md docs/engines.md docs/conventions.md docs/exact.md docs/claims.md docs/errata.md docs/pictures.md docs/graph.md docs/automata.md docs/oeis.md docs/terminal.md docs/modular.md)
 
 # Split the transcripts into $tmp/N.where (file:line), N.cmd, N.exp (N = 1, 2, ...),
 # the library transcripts into lib.N.*, and each file's ```c block into K.c.

@@ -20,7 +20,7 @@ v=$("$W" table --version); [ "$v" = "wythoff $V" ] && pass "wythoff table --vers
 # the period certificates' and the glayers summaries' provenance lines show
 # the version of their run.)
 hits=$( (if in_checkout; then git ls-files; else find . -name .git -prune -o -type f -not -path './build*' -print; fi) | sed 's|^\./||' |
-       grep -v -e '^CHANGELOG.md$' -e '^CITATION.cff$' -e '^include/wythoff.h$' -e '^docs/' -e '^README.md$' -e '^data/bfiles/' -e '^data/automata/' -e '^data/periods/' -e '^data/glayers/' -e '^data/oeis/' -e '^data/terminal/' -e '^tests/fuzz/corpus/' |
+       grep -v -e '^CHANGELOG.md$' -e '^CITATION.cff$' -e '^include/wythoff.h$' -e '^docs/' -e '^README.md$' -e '^data/bfiles/' -e '^data/automata/' -e '^data/periods/' -e '^data/glayers/' -e '^data/oeis/' -e '^data/terminal/' -e '^data/modular/' -e '^tests/fuzz/corpus/' |
        xargs -r grep -lF "$V" 2>/dev/null)
 [ -z "$hits" ] && pass "no source file repeats the version $V as a literal" || fail "the version is repeated in: $hits"
 c=$(sed -n 's/^version: *"\{0,1\}\([^"]*\)"\{0,1\} *$/\1/p' CITATION.cff)

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# data/modular/ (docs/modular.md): the m-modular Wythoff atlas.
+#  - scripts/make-modular-atlas 8 512 (numpy; a skip line without it): the
+#    P-positions are paper 004's count (Corollary 6) for m = 1..8; the
+#    offsets' largest values, their first cells and their values in the
+#    first half are those of the atlas files for the odd m (x + y - G) and
+#    the even m (x + y - 2G), whose largest values all lie below 256;
+#  - the atlas files: 32 rows each, every m with paper 004's count, and the
+#    tables of docs/modular.md are the files' numbers (each row of the
+#    page's tables written again from the files).
+cd "$(dirname "$0")/../.."
+. tests/cli/lib.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# the first of python3 on PATH and Debian's /usr/bin/python3 that has numpy
+py=""
+for p in python3 /usr/bin/python3; do
+  "$p" -c 'import numpy' >/dev/null 2>&1 && { py=$p; break; }
+done
+if [ -z "$py" ]; then
+  echo "skip: modular.sh: no python3 with numpy (Debian: python3-numpy)"
+  exit 0
+fi
+WY_BUILD=$(dirname "$W") "$py" scripts/make-modular-atlas 8 512 >"$tmp/small.csv" ||
+  { fail "scripts/make-modular-atlas 8 512: exit $?"; exit 1; }
+"$py" - "$tmp/small.csv" <<'PY'
+import csv, sys
+def load(p):
+    return {int(r["m"]): r for r in csv.DictReader(l for l in open(p) if not l.startswith("#"))}
+small = load(sys.argv[1])
+files = {n: load("data/modular/atlas-%d.csv" % n) for n in (4096, 8192)}
+ok = sorted(small) == list(range(1, 9)) and all(r["ppos"] == r["ppos_paper"] for r in small.values())
+print(("PASS" if ok else "FAIL") + " make-modular-atlas 8 512: the P-positions are paper 004's 2 floor(m/phi) + 1, m = 1..8")
+bad = []
+for m, r in small.items():
+    keys = ("d_max", "d_x", "d_y") if m % 2 else ("e_max", "e_x", "e_y")
+    for n, f in files.items():
+        if any(r[k] != f[m][k] for k in keys):
+            bad.append((m, n))
+print(("PASS" if not bad else "FAIL") + " the offsets' largest values and first cells at 512 are those of atlas-4096 and "
+      "atlas-8192, m = 1..8" + ("" if not bad else ": %s" % bad))
+ok = all(sorted(f) == list(range(1, 33)) and all(r["ppos"] == r["ppos_paper"] for r in f.values()) for f in files.values())
+print(("PASS" if ok else "FAIL") + " atlas-4096.csv, atlas-8192.csv: m = 1..32, paper 004's count of P-positions")
+# the page's tables, row by row, from the files
+a, b = files[4096], files[8192]
+rows = []
+for m in range(1, 33):
+    r, s = a[m], b[m]
+    if m % 2:
+        rows.append("| %d | %s (%s, %s) | %s | %s (%s, %s) |" % (m, r["d_max"], r["d_x"], r["d_y"], r["d_half"], s["d_max"],
+                                                             s["d_x"], s["d_y"]))
+    else:
+        rows.append("| %d | %s (%s, %s) | %s | %s | %s / %s |" % (m, r["e_max"], r["e_x"], r["e_y"], r["e_half"], s["e_max"],
+                                                              r["d_max"], s["d_max"]))
+page = open("docs/modular.md").read().splitlines()
+missing = [x for x in rows if x not in page]
+print(("PASS" if not missing else "FAIL") + " docs/modular.md's tables are the atlas files' numbers (32 rows)" +
+      ("" if not missing else ": not on the page: %s" % missing[:2]))
+PY
+finish
