@@ -24,6 +24,14 @@ static uint32_t mod_window(uint64_t m)
     return (uint32_t)(64 * (m ? m : 1));
 }
 
+/* The table of wythoff+mod=m on rows x cols. */
+static wy_status mod_table(ck *c, uint64_t m, uint32_t rows, uint32_t cols, wy_table **t, wy_side *side)
+{
+    char rules[64];
+    snprintf(rules, sizeof rules, "wythoff+mod=%llu", (unsigned long long)m);
+    return ck_table_of(c, rules, -1, -1, rows, cols, t, side);
+}
+
 static wy_status c_modular_offset(ck *c, const void *arg)
 {
     (void)arg;
@@ -36,11 +44,9 @@ static wy_status c_modular_offset(ck *c, const void *arg)
     size_t ol = 0, el = 0;
     for (uint64_t m = 1; m <= mmax && st == WY_OK; m++) {
         const uint32_t w = mod_window(m), h = w / 2;
-        char rules[64];
-        snprintf(rules, sizeof rules, "wythoff+mod=%llu", (unsigned long long)m);
         wy_table *t = NULL;
         wy_side side;
-        st = ck_table_of(c, rules, -1, -1, w, w, &t, &side);
+        st = mod_table(c, m, w, w, &t, &side);
         if (st != WY_OK)
             break;
         /* d = x + y - G, q = x + y - 2G: the largest in the window and in
@@ -135,11 +141,9 @@ static wy_status c_modular_rows(ck *c, const void *arg)
     c->res->verdict = WY_CLAIM_PASS;
     for (uint64_t m = 1; m <= mmax && st == WY_OK; m++) {
         const uint32_t w = ROWS_COLS, rows = ROWS_N;
-        char rules[64];
-        snprintf(rules, sizeof rules, "wythoff+mod=%llu", (unsigned long long)m);
         wy_table *t = NULL;
         wy_side side;
-        st = ck_table_of(c, rules, -1, -1, rows, w, &t, &side);
+        st = mod_table(c, m, rows, w, &t, &side);
         if (st != WY_OK)
             break;
         for (uint32_t x = 0; x < rows; x++) {
