@@ -163,13 +163,23 @@ static void transient(wy_exact *e, const char *why)
 
 static const wyi_strip *get_strip(wy_exact *e, uint32_t lo);
 
+/* The rulesets whose rows the strips prove: no heap=H; mod=M (m-modular
+ * Wythoff, docs/periods.md) without max=N and with M at most STRIP_MOD_MAX
+ * (the joint period is a multiple of M, and a larger M makes the strip's
+ * windows and their class sets large for a question about one position). */
+#define STRIP_MOD_MAX 64u
+static int strip_rules(const wy_rules *b)
+{
+    return !b->heap && (!b->mod || (!b->max && b->mod <= STRIP_MOD_MAX));
+}
+
 /* Rows lo >= STRIP_ROWS: a strip of at least lo + 1 rows, read from the
  * cache directory or proved now (rows 0..lo, then written there). */
 static const wyi_strip *get_big(wy_exact *e, uint32_t lo)
 {
     if (e->big && e->big->nrows > lo)
         return e->big;
-    if (lo >= DEMAND_ROWS || e->base.heap || e->base.mod || (e->big_fail && lo + 1 >= e->big_fail))
+    if (lo >= DEMAND_ROWS || !strip_rules(&e->base) || (e->big_fail && lo + 1 >= e->big_fail))
         return NULL;
     const uint32_t R = (lo + 8) / 8 * 8; /* a multiple of 8: a batch of rows reuses it */
     char note[WY_ERRLEN];
@@ -258,7 +268,7 @@ static const wyi_strip *get_strip(wy_exact *e, uint32_t lo)
         return NULL;
     if (e->strip && e->strip->nrows > lo)
         return e->strip;
-    if (e->base.heap || e->base.mod || e->no_prove)
+    if (!strip_rules(&e->base) || e->no_prove)
         return NULL;
     wyi_strip *s = NULL;
     wy_status st = wyi_strip_build_run(&s, &e->base, (uint32_t)strip_tier[t], STRIP_COLS, e->mem_limit, e->run,
@@ -490,8 +500,9 @@ static const char *strip_why(wy_exact *e, const mpz_t lo)
     if (mpz_cmp_ui(lo, DEMAND_ROWS) >= 0)
         snprintf(e->why, sizeof e->why, "row periodicity is proved on demand for rows 0..%d only (min(x, y) is "
                  "larger)", DEMAND_ROWS - 1);
-    else if (e->base.heap || e->base.mod)
-        snprintf(e->why, sizeof e->why, "row periodicity is not proved for rulesets with heap=H or mod=M");
+    else if (!strip_rules(&e->base))
+        snprintf(e->why, sizeof e->why, "row periodicity is not proved for rulesets with heap=H, nor with mod=M "
+                 "beyond M = %u or with max=N", STRIP_MOD_MAX);
     else if (mpz_cmp_ui(lo, STRIP_ROWS) >= 0 && e->strip_fail_tier < 4)
         snprintf(e->why, sizeof e->why, "rows from 46 on are proved on demand only where rows 0..45 are periodic "
                  "within %u columns; here: %.300s", STRIP_COLS, e->strip_err);
@@ -735,7 +746,7 @@ static wy_status base_eval(wy_exact *e, res *r, mpz_t v, const mpz_t x, const mp
         /* paper 004: the P-positions are Wythoff's pairs with smaller heap < M */
         r->outcome = !(wy_wythoff_is_p(x, y) && mpz_cmp_ui(lo, b->mod) < 0);
         r->method = "finite P-set (paper 004): Wythoff pairs with smaller heap < M";
-        if (r->outcome)
+        if (!p_or_strip(e, r, v, lo, hi, 0, STRIP_METHODS("finite P-set (paper 004) for the outcome; value by ")))
             why = no_value(e, "the values of mod=M have no known closed form", lo);
         break;
     case K_WT2: why = eval_terminal2(e, r, v, x, y, lo, hi); break;
