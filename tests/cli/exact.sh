@@ -391,4 +391,23 @@ if [ "$rc" -eq 0 ] && [ "$(head -n 1 <<<"$out")" = "x,preperiod,period" ] && [ "
 else
   fail "period wythoff --rows 4 --format csv: exit $rc, '$(tr '\n' ' ' <<<"$out")'"
 fi
+# wythoff+mod=M: far out, values from the row strips (the state with the
+# classes mod M, docs/periods.md), against the table engine's values in the
+# first columns and each row's certified preperiod and period (saltus =
+# period; data/modular/periods/wythoff-mod5.csv, re-verified by
+# wythoff-certcheck in certcheck.sh): G(x, y) = G(x, y') + y - y' with
+# y' = y (mod p), pre <= y' < pre + p
+tab=$(noprov_s < <("$W" table wythoff+mod=5 --rows 40 --cols 1200 --format csv))
+bad="" n=0
+for xy in "3 1000000000000" "4 1000000000001" "17 999999999999" "39 123456789012345" "0 77777777777"; do
+  set -- $xy
+  IFS=, read -r _ pre per sal < <(awk -F, -v x="$1" 'NR > 1 && $1 == x' data/modular/periods/wythoff-mod5.csv)
+  yp=$(( pre + ($2 - pre) % per ))
+  want=$(( $(awk -F, -v x="$1" -v y="$yp" 'NR == x + 2 { print $(y + 2) }' <<<"$tab") + ($2 - yp) / per * sal ))
+  got=$("$W" value wythoff+mod=5 "$1" "$2" --format json | grep -o '"value":[0-9]*' | cut -d: -f2)
+  [ "$got" = "$want" ] && n=$((n + 1)) || bad+=" ($1, $2): $got, expected $want"
+done
+[ -z "$bad" ] && [ "$n" -eq 5 ] &&
+  pass "value wythoff+mod=5 at y up to 1.2e14 = the table's first columns moved by the certified periods (5 positions)" ||
+  fail "value wythoff+mod=5 far out:$bad"
 finish
