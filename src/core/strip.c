@@ -488,6 +488,14 @@ wy_status wyi_strip_build_run(wyi_strip **out, const wy_rules *rules, uint32_t n
                         (unsigned long long)rules->passes + 1);
 
     const uint64_t cap = max_cols < UINT32_MAX ? max_cols : UINT32_MAX;
+    if (rules->mod && (uint64_t)rules->mod >= cap) { /* P is a multiple of M and below the window */
+        char rt[160];
+        wy_rules_format(rt, sizeof rt, rules);
+        return wyi_fail(WY_EDIFF, err, errlen,
+                        "rows 0..%u of %s: no period can be proved within %llu columns: with mod=M the joint period "
+                        "is a multiple of M",
+                        nrows - 1, rt, (unsigned long long)cap);
+    }
     ctx c;
     memset(&c, 0, sizeof c);
     c.r = rules;

@@ -45,6 +45,7 @@ noprov_s < <("$W" period nim --rows 3 --format csv) | head -1 | grep -qx 'x,prep
 expect 2 "--rows"     -- period wythoff --rows 0
 expect 2 "heap=H"     -- period wythoff+heap=1
 expect 2 "mod=M only without max=N" -- period wythoff+mod=3+max=2
+expect 3 "the joint period is a multiple of M" -- period wythoff+mod=4294967295 --rows 4096
 # mod=M: 3-modular Wythoff, G(3i + r, 3j + s) = 3(i + j) + ((r + s) mod 3)
 # (paper 004, Section 5.1): row x has G(x, y + 1) = G(x, y) + 1 when 3 | x,
 # else period 3 (saltus 3), preperiod 0 in every row
