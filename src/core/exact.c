@@ -981,9 +981,13 @@ int wyi_ex_is_p(wy_exact *e, const mpz_t x, const mpz_t y, wy_side side)
 {
     wy_answer a;
     wy_answer_init(&a);
-    int r = -1;
-    if (wy_exact_eval(e, &a, x, y, side, NULL, 0) == WY_OK)
-        r = a.outcome == 'P';
+    /* the outcome only: a value this call could not afford (a strip proof
+     * out of memory, e->transient) does not make the outcome unknown, as it
+     * does for wy_exact_eval's answer */
+    e->canceled = 0;
+    e->transient = 0;
+    const wy_status st = exact_eval(e, &a, x, y, side, NULL, 0);
+    const int r = st == WY_OK && !e->canceled ? a.outcome == 'P' : -1;
     wy_answer_clear(&a);
     return r;
 }
