@@ -111,7 +111,12 @@ doc = open("docs/oeis.md").read()
 for r in rows:
     x, A = int(r["row"]), r["oeis"]
     a = terms("data/oeis/b%s.txt" % A[1:].zfill(6))
-    inv = terms("data/oeis/wythoff-row%d-inv.b" % x)
+    inv_a = {3: "A064206", 4: "A064207", 5: "A064208", 6: "A064211"}[x]
+    inv = terms("data/oeis/b%s.txt" % inv_a[1:])
+    pub = [l.strip().split(",") for l in open("data/oeis/oeis-inverse-terms.csv") if l.startswith("A")]
+    pub = [int(v) for f in pub if f[0] == inv_a for v in f[1:]]
+    ok = len(pub) >= 58 and inv[:len(pub)] == pub
+    print(("PASS" if ok else "FAIL") + " %s (the inverse of %s): the b-file's first %d terms are the OEIS's" % (inv_a, A, len(pub)))
     row = [int(v) for v in table[x][1:]]
     ok = row[:10000] == a
     print(("PASS" if ok else "FAIL") + " %s = row %d of table wythoff --rows 7 --cols 10200" % (A, x))
