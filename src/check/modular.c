@@ -1,6 +1,6 @@
 /* modular.c - the findings of docs/modular.md on m-modular Wythoff (paper
  * 004) as claims, for m = 1..N, each m in the window 0 <= x, y < W(m),
- * W(m) = 64 max(m, 1) (the table engine, wythoff+mod=m):
+ * W(m) = 32 max(m, 1) (the table engine, wythoff+mod=m):
  *  - modular.offset: G(x, y) <= x + y everywhere (a mex of values below
  *    x + y); for odd m the largest x + y - G of the window is reached inside
  *    0 <= x, y < W/2 (x + y - G looks bounded); for even m the largest
@@ -21,7 +21,7 @@
 
 static uint32_t mod_window(uint64_t m)
 {
-    return (uint32_t)(64 * (m ? m : 1));
+    return (uint32_t)(32 * (m ? m : 1));
 }
 
 /* The table of wythoff+mod=m on rows x cols. */
@@ -95,7 +95,7 @@ static wy_status c_modular_offset(ck *c, const void *arg)
     }
     if (st != WY_OK)
         return st;
-    snprintf(c->res->range, sizeof c->res->range, "m = 1..%llu, 0 <= x, y < 64 m", (unsigned long long)mmax);
+    snprintf(c->res->range, sizeof c->res->range, "m = 1..%llu, 0 <= x, y < 32 m", (unsigned long long)mmax);
     if (nbad) {
         c->res->verdict = WY_CLAIM_FAIL;
         ck_note(c, "%llu values of m fail.", (unsigned long long)nbad);
@@ -197,9 +197,9 @@ static wy_status c_modular_rows(ck *c, const void *arg)
 const ck_claim ck_claims_modular[] = {
     {{"modular.offset", "docs/modular.md, Findings F1-F3 (found in this project)",
       "In m-modular Wythoff, G(x, y) <= x + y; for odd m, x + y - G(x, y) is bounded (its largest value in the "
-      "window 0 <= x, y < 64m is reached in 0 <= x, y < 32m); for even m, x + y - 2G(x, y) is bounded likewise "
-      "while x + y - G(x, y) is not (it reaches 32m in the window).",
-      "table engine (wythoff+mod=m), every cell of 0 <= x, y < 64m, m = 1..N", NULL, PARAMC(16, 64)},
+      "window 0 <= x, y < 32m is reached in 0 <= x, y < 16m); for even m, x + y - 2G(x, y) is bounded likewise "
+      "while x + y - G(x, y) is not (it reaches 16m in the window).",
+      "table engine (wythoff+mod=m), every cell of 0 <= x, y < 32m, m = 1..N", NULL, PARAMC(16, 64)},
      c_modular_offset, NULL, "the bound x + y and the halves of the window, in integers"},
     {{"modular.rows", "docs/modular.md, Finding F4 (found in this project)",
       "In m-modular Wythoff the rows x <= 15 are arithmetic-periodic with saltus equal to its period: "
