@@ -41,6 +41,12 @@ print(("PASS" if not bad else "FAIL") + " the offsets' largest values and first 
       "atlas-8192, m = 1..8" + ("" if not bad else ": %s" % bad))
 ok = all(sorted(f) == list(range(1, 33)) and all(r["ppos"] == r["ppos_paper"] for r in f.values()) for f in files.values())
 print(("PASS" if ok else "FAIL") + " atlas-4096.csv, atlas-8192.csv: m = 1..32, paper 004's count of P-positions")
+# the four tables of 16384: the same largest values and first cells as at 8192
+part = load("data/modular/atlas-16384-part.csv")
+bad = [m for m, r in part.items() if any(r[k] != files[8192][m][k] for k in
+       (("d_max", "d_x", "d_y") if m % 2 else ("e_max", "e_x", "e_y"))) or r["ppos"] != r["ppos_paper"]]
+print(("PASS" if sorted(part) == [2, 5, 7, 23] and not bad else "FAIL") +
+      " atlas-16384-part.csv (m = 2, 5, 7, 23): the largest values of atlas-8192.csv" + ("" if not bad else ": %s" % bad))
 # the page's tables, row by row, from the files
 a, b = files[4096], files[8192]
 rows = []
