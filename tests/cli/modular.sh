@@ -68,4 +68,46 @@ missing = [x for x in rows if x not in page]
 print(("PASS" if not missing else "FAIL") + " docs/modular.md's tables are the atlas files' numbers (32 rows)" +
       ("" if not missing else ": not on the page: %s" % missing[:2]))
 PY
+# F2 and F3 on the strip x <= 63 (every column), from the certified row
+# periods: scripts/modular-row-bounds for m = 1..12 gives the lines of
+# data/modular/row-bounds.csv; every line of the file agrees with the 16384
+# atlas, a computation over the whole window that shares only the table
+# engine: the strip's largest value is at most the window's where the strip's
+# columns lie inside the window, and equals it, at the same first cell, where
+# that cell lies in the strip (x <= 63)
+WY_BUILD=$(dirname "$W") "$py" scripts/modular-row-bounds 12 >"$tmp/rb.csv" ||
+  { fail "scripts/modular-row-bounds 12: exit $?"; exit 1; }
+"$py" - "$tmp/rb.csv" <<'PY'
+import csv, sys
+def load(p):
+    return {int(r["m"]): r for r in csv.DictReader(l for l in open(p) if not l.startswith("#"))}
+mine, rb = load(sys.argv[1]), load("data/modular/row-bounds.csv")
+ok = sorted(mine) == list(range(1, 13)) and sorted(rb) == list(range(1, 33)) and all(mine[m] == rb[m] for m in mine)
+print(("PASS" if ok else "FAIL") + " scripts/modular-row-bounds 12: the lines m = 1..12 of data/modular/row-bounds.csv")
+at = load("data/modular/atlas-16384.csv")
+bad, equal = [], 0
+for m, r in rb.items():
+    for k in ("d", "e"):
+        v, x, y = (int(r[k + s]) for s in ("_max", "_x", "_y"))
+        w, wx, wy = (int(at[m][k + s]) for s in ("_max", "_x", "_y"))
+        inside = int(r["cols"]) <= 16384
+        if inside and v > w:
+            bad.append((m, k, "above the window's"))
+        if wx <= 63:
+            if inside and (v, x, y) != (w, wx, wy):
+                bad.append((m, k, "not the window's largest value and cell"))
+            if v < w:
+                bad.append((m, k, "below a value the strip holds"))
+            equal += 1
+rows = ["| %d | %s | %s (%s, %s) | %s | %s (%s, %s) | %s |" % (
+    m, rb[m]["cols"], rb[m]["d_max"], rb[m]["d_x"], rb[m]["d_y"], at[m]["d_max"] if m % 2 else "unbounded",
+    rb[m]["e_max"], rb[m]["e_x"], rb[m]["e_y"], at[m]["e_max"]) for m in range(1, 33)]
+page = open("docs/modular.md").read().splitlines()
+missing = [x for x in rows if x not in page]
+print(("PASS" if not missing else "FAIL") + " docs/modular.md's F6 table is row-bounds.csv's and atlas-16384.csv's numbers" +
+      ("" if not missing else ": not on the page: %s" % missing[:2]))
+print(("PASS" if not bad and equal >= 40 else "FAIL") + " data/modular/row-bounds.csv against atlas-16384.csv: at most "
+      "the window's largest values, and equal at the same cell in %d cases whose cell lies in the strip" % equal +
+      ("" if not bad else ": %s" % bad))
+PY
 finish
