@@ -52,7 +52,7 @@ for f in data/oeis/*.txt data/oeis/*.b; do
   # shellcheck disable=SC2086
   "$W" $cmd --quiet | cmp -s - "$f" && pass "$f = wythoff $cmd" || fail "$f differs from 'wythoff $cmd'"
 done
-[ "$n" -eq 17 ] && pass "data/oeis: 17 b-files" || fail "data/oeis: $n b-files, expected 17"
+[ "$n" -eq 21 ] && pass "data/oeis: 21 b-files" || fail "data/oeis: $n b-files, expected 21"
 
 # the command's contract for row and row-inv
 expect 2 "needs --row" -- bfile row wythoff
@@ -222,5 +222,41 @@ say(g1 == g2, "paper 001's two definitions of g agree for k < %d" % N)
 ok = N == len(b) == 10000 and list(zip(a[:4], b[:4])) == [(0, 0), (0, 1), (0, 2), (1, 1)]
 ok = ok and all(a[n] == lower(n - 2) + g2[n - 2] - 1 and b[n] == lower(n - 2) + n - 2 + g2[n - 2] and b[n] - a[n] == n - 1 for n in range(4, N))
 say(ok, "wythoff+terminal=2: the terminal positions, then a(n) = A000201(n-2) + g(n-2) - 1, b(n) = A001950(n-2) + g(n-2), n = 4..9999")
+# Wythoff's value-1 positions and the P-positions of Wythoff with a pass
+# against a naive computation (mex over the row, column and diagonal; the
+# pass: P iff no option is P, the pass to the same position without the pass
+# being one option where another move exists), x, y < S; and paper 000's
+# Corollary 2 (the two lists agree from n = 5 on) over the 10,000 terms
+S = 460
+grundy = [[0] * S for _ in range(S)]
+rowm, colm, diam = [0] * S, [0] * S, {}
+for x in range(S):
+    for y in range(S):
+        m = rowm[x] | colm[y] | diam.get(y - x, 0)
+        g = (~m & (m + 1)).bit_length() - 1
+        grundy[x][y] = g
+        rowm[x] |= 1 << g; colm[y] |= 1 << g; diam[y - x] = diam.get(y - x, 0) | 1 << g
+ppass = [[False] * S for _ in range(S)]
+rowp, colp, diap = [False] * S, [False] * S, {}
+for x in range(S):
+    for y in range(S):
+        p = not (rowp[x] or colp[y] or diap.get(y - x, False)) and ((x, y) == (0, 0) or grundy[x][y] != 0)
+        ppass[x][y] = p
+        if p:
+            rowp[x] = colp[y] = diap[y - x] = True
+A = 150  # every position below with a < A has b < S
+v1 = [(x, y) for x in range(A) for y in range(x, S) if grundy[x][y] == 1]
+pp = [(x, y) for x in range(A) for y in range(x, S) if ppass[x][y]]
+va, vb = terms("data/oeis/wythoff-value1-a.b"), terms("data/oeis/wythoff-value1-b.b")
+pa, pb = terms("data/oeis/wythoff-pass-ppos-a.b"), terms("data/oeis/wythoff-pass-ppos-b.b")
+fv = [(a, b) for a, b in zip(va, vb) if a < A]
+fp = [(a, b) for a, b in zip(pa, pb) if a < A]
+say(len(va) == len(vb) == len(pa) == len(pb) == 10000 and fv == v1 and fp == pp and max(b for _, b in v1 + pp) < S - 60,
+    "wythoff-value1-*.b and wythoff-pass-ppos-*.b: 10,000 terms; those with a(n) < %d = a naive mex and outcome "
+    "recursion (%d and %d positions)" % (A, len(v1), len(pp)))
+say(list(zip(va, vb))[5:] == list(zip(pa, pb))[5:] and list(zip(va, vb))[:5] != list(zip(pa, pb))[:5],
+    "paper 000's Corollary 2: the P-positions with a pass are the value-1 positions from n = 5 on (n = 5..9999), not before")
+say(len(set(b - a for a, b in zip(va, vb))) == 10000,
+    "Wythoff's value 1: b(n) - a(n) distinct over the 10,000 terms (one position on each diagonal)")
 PY
 finish
