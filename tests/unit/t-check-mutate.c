@@ -265,6 +265,9 @@ static const mutation MUTATIONS[] = {
     LAYER("terminal.misere", 4, "wythoff+terminal=3+misere", -1, -1, 0, 0, 4, -1, -1,
           "the misere P-position (0, 4) of K = 3 dropped, while (0, 4) has value 1 in the normal game: its options "
           "(0, 0)..(0, 3) are terminal (x + y <= 3), value 0, so their mex is 1"),
+    LAYER("terminal.value1", 4, "wythoff+terminal=2", -1, -1, 1, 8, 13, -1, -1,
+          "the value-1 position (8, 13) of K = 2 dropped, while (8, 13) is a P-position of Wythoff's game: the sets "
+          "then differ at max(x, y) = 13, past paper 001's threshold 8"),
     /* docs/oeis.md: a cell past the threshold reads 999; the claim's a(n) = a(n-p) + s at that n then needs
        a(n-p) = 999 - s, but G(x, y) <= x + y (every option lowers x + y: docs/engines.md, "Compact cells") */
     CELL("oeis.A004484", 2000, "wythoff", -1, -1, 3, 20, 999,
