@@ -14,7 +14,10 @@
 #  - the P-positions' description of docs/terminal.md
 #    (scripts/check-terminal-ppos) = the layer engine's for K = 1..8 in the
 #    window 10^5, and data/terminal/ppos-1e6.csv records no difference for
-#    K = 1..100 in the window 10^6.
+#    K = 1..100 in the window 10^6;
+#  - the Walnut logs of data/terminal/automata/ (below);
+#  - the value-1 thresholds of claim terminal.value1 (8 for K = 2, 11 for
+#    K = 3, none for the others) from the naive reference in the window 150.
 cd "$(dirname "$0")/../.."
 . tests/cli/lib.sh
 tmp=$(mktemp -d)
@@ -104,5 +107,32 @@ csv_ok = (san or sorted(int(r[0]) for r in rows) == sorted(ks + bad)) and all(r[
 ok = not bad and sorted(ks) == list(range(1, len(ks) + 1)) and csv_ok
 print(("PASS" if ok else "FAIL") + " Walnut proofs of wythoff+terminal=K, K = 1..%d: each log matches the files this build "
       "writes and says PROVED; proofs.csv agrees%s" % (len(ks), "" if ok else ": bad K %s, csv %s" % (bad, csv_ok)))
+PY
+# paper 001's value-1 threshold for each K (claim terminal.value1's 8 and
+# 11) from the naive reference (build/wythoff-naive, a mex over every
+# option) in the window 150: the positions of value 1 of
+# wythoff+terminal=K and the P-positions of wythoff differ last at
+# max(x, y) = 7 for K = 2 and 10 for K = 3, and for K = 1, 4, 5, 6 in the
+# window's last third (the claim: at 50000 or beyond in the window 10^5)
+NV=$(dirname "$W")/wythoff-naive
+S=150
+"$NV" wythoff $S $S 0 0 >"$tmp/nw.csv" || fail "wythoff-naive wythoff $S $S"
+for K in 1 2 3 4 5 6; do
+  "$NV" wythoff+terminal=$K $S $S 0 0 >"$tmp/nt$K.csv" || fail "wythoff-naive wythoff+terminal=$K $S $S"
+done
+python3 - "$tmp" $S <<'PY'
+import sys
+tmp, S = sys.argv[1], int(sys.argv[2])
+def load(p):
+    return [[int(v) for v in l.split(",")[1:]] for l in open(p).read().splitlines()[1:]]
+w = load(tmp + "/nw.csv")
+last = {}
+for K in range(1, 7):
+    t = load(tmp + "/nt%d.csv" % K)
+    last[K] = max((max(x, y) for x in range(S) for y in range(S) if (t[x][y] == 1) != (w[x][y] == 0)), default=-1)
+ok = last[2] == 7 and last[3] == 10 and all(last[K] >= 2 * S // 3 for K in (1, 4, 5, 6))
+print(("PASS" if ok else "FAIL") + " wythoff-naive, window %d: value 1 of wythoff+terminal=K and Wythoff's P-positions "
+      "differ last at max(x, y) = %s for K = 1..6 (thresholds 8 and 11 for K = 2, 3; the others still differing)" %
+      (S, ", ".join(str(last[K]) for K in range(1, 7))))
 PY
 finish
